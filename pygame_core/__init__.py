@@ -1,0 +1,29 @@
+"""Tramways rules engine: Trambahn, 1840 Vienna Tramways, 1881 Berlin. Stdlib only.
+
+Start here: `new_game(title, players, options, seed)` returns a `Game`; see docs/engine-api.md.
+"""
+
+from . import trambahn  # noqa: F401  (registers the title)
+from .core.errors import (
+    CorruptSave,
+    EngineError,
+    GameIsOver,
+    IllegalAction,
+    InvalidAction,
+    NotYourTurn,
+    StaleState,
+)
+from .core.game import TITLES, Game, new_game
+
+__all__ = [
+    "TITLES",
+    "CorruptSave",
+    "EngineError",
+    "Game",
+    "GameIsOver",
+    "IllegalAction",
+    "InvalidAction",
+    "NotYourTurn",
+    "StaleState",
+    "new_game",
+]

@@ -1,0 +1,170 @@
+"""The page's one entry point: `handle(request_json) -> response_json` (docs/engine-api.md).
+
+The worker keeps games in memory keyed by `game_id`; every response carries the viewer's
+view, the legal actions, the log and the save, so the page never needs a second call.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from .core.errors import EngineError, InvalidAction
+from .core.game import TITLES, Game, JsonDict
+
+_GAMES: dict[str, Game] = {}
+
+
+def _seat(req: JsonDict, game: Game) -> int | None:
+    seat = req.get("seat")
+    if seat is None:
+        return None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(game.players):
+        raise InvalidAction(f"Unknown seat {seat!r}")
+    return seat
+
+
+def _game(req: JsonDict) -> Game:
+    game_id = req.get("game_id", "main")
+    game = _GAMES.get(game_id) if isinstance(game_id, str) else None
+    if game is None:
+        raise EngineError(f"No game {game_id!r} is loaded")
+    return game
+
+
+def _state(req: JsonDict, game: Game, *, live: bool = True) -> JsonDict:
+    seat = _seat(req, game)
+    return {
+        "ok": True,
+        "game_id": req.get("game_id", "main"),
+        "title": game.title,
+        "seat": seat,
+        "players": list(game.players),
+        "active": game.active,
+        "prompt": game.prompt(seat),
+        "view": game.view(seat),
+        "legal": game.legal_actions(seat) if live and seat is not None else [],
+        "log": [
+            {"i": e["i"], "seat": e["seat"], "text": e["text"]} for e in game.log_for(seat)
+        ],
+        "result": game.result(),
+        "n_actions": len(game.actions),
+        "can_undo": live and seat is not None and game.can_undo(seat),
+        "save": game.save() if live else None,
+    }
+
+
+def _titles(req: JsonDict) -> JsonDict:
+    return {
+        "ok": True,
+        "titles": [
+            {
+                "id": cls.TITLE,
+                "name": cls.NAME,
+                "min_players": cls.MIN_PLAYERS,
+                "max_players": cls.MAX_PLAYERS,
+                "bots": list(cls.BOT_LEVELS),
+            }
+            for cls in TITLES.values()
+        ],
+    }
+
+
+def _new(req: JsonDict) -> JsonDict:
+    players = req.get("players")
+    if not isinstance(players, list):
+        raise InvalidAction("'players' must be a list of names")
+    game = Game(str(req.get("title")), players, req.get("options") or {}, req.get("seed", 0))
+    _GAMES[req.get("game_id", "main")] = game
+    return _state(req, game)
+
+
+def _load(req: JsonDict) -> JsonDict:
+    game = Game.from_json(req.get("save"))  # raises CorruptSave; the current game stays
+    _GAMES[req.get("game_id", "main")] = game
+    return _state(req, game)
+
+
+def _act(req: JsonDict) -> JsonDict:
+    game = _game(req)
+    seat = _seat(req, game)
+    if seat is None:
+        raise InvalidAction("'seat' is required to act")
+    action = req.get("action")
+    if not isinstance(action, dict):
+        raise InvalidAction("'action' must be an object")
+    n = req.get("n_actions")
+    game.apply(action, seat, n_actions=n if isinstance(n, int) else None)
+    return _state(req, game)
+
+
+def _undo(req: JsonDict) -> JsonDict:
+    game = _game(req)
+    seat = _seat(req, game)
+    if seat is None:
+        raise InvalidAction("'seat' is required to undo")
+    game.undo(seat)
+    return _state(req, game)
+
+
+def _bot(req: JsonDict) -> JsonDict:
+    game = _game(req)
+    seat = _seat(req, game)
+    if seat is None:
+        raise InvalidAction("'seat' is required for a bot move")
+    action = game.bot_action(seat, str(req.get("level", "normal")))
+    game.apply(action, seat)
+    return {**_state(req, game), "action": action}
+
+
+def _history(req: JsonDict) -> JsonDict:
+    game = _game(req)
+    at = req.get("at")
+    if not isinstance(at, int):
+        raise InvalidAction("'at' must be an action count")
+    past = game.at(at)
+    return {**_state(req, past, live=False), "at": at, "n_total": len(game.actions)}
+
+
+def _hash(req: JsonDict) -> JsonDict:
+    return {"ok": True, "hash": _game(req).state_hash()}
+
+
+def _get_state(req: JsonDict) -> JsonDict:
+    return _state(req, _game(req))
+
+
+OPS: dict[str, Callable[[JsonDict], JsonDict]] = {
+    "titles": _titles,
+    "new": _new,
+    "load": _load,
+    "state": _get_state,
+    "act": _act,
+    "undo": _undo,
+    "bot": _bot,
+    "history": _history,
+    "hash": _hash,
+}
+
+
+def handle_request(req: Any) -> JsonDict:
+    """Dict in, dict out (what `handle` does without the JSON)."""
+    try:
+        if not isinstance(req, dict):
+            raise InvalidAction("A request must be a JSON object")
+        op = req.get("op")
+        if op not in OPS:
+            raise InvalidAction(f"Unknown op {op!r}; known: {', '.join(OPS)}")
+        return OPS[op](req)
+    except EngineError as exc:
+        return {"ok": False, "error": exc.to_dict()}
+
+
+def handle(request_json: str) -> str:
+    """JSON string in, JSON string out: the only function the worker calls."""
+    try:
+        req = json.loads(request_json)
+    except ValueError as exc:
+        return json.dumps({"ok": False, "error": InvalidAction(f"Bad JSON: {exc}").to_dict()})
+    return json.dumps(handle_request(req), separators=(",", ":"))

@@ -1,0 +1,1 @@
+"""Title-independent machinery: errors, RNG, the Game wrapper, the JSON API."""

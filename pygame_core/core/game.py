@@ -1,0 +1,342 @@
+"""The Game wrapper shared by every title: validation, log, undo, replay, save files.
+
+A title supplies a `TitleState` subclass that owns its rules. `Game` owns what is the same for
+every title: the action record (the game is a pure function of title, players, options, seed
+and actions), the human-readable log, undo by replay, and the versioned save format.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Self
+
+from .errors import (
+    CorruptSave,
+    EngineError,
+    GameIsOver,
+    InvalidAction,
+    StaleState,
+    UnknownTitle,
+)
+from .rng import Rng
+
+JsonDict = dict[str, Any]
+
+SAVE_FORMAT = "tramways-save"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One human-readable line; `visible_to` None means everyone may read it."""
+
+    seat: int | None
+    text: str
+    visible_to: tuple[int, ...] | None = None
+
+
+@dataclass
+class Effects:
+    """What executing one action produced."""
+
+    log: list[LogEntry] = field(default_factory=list)
+    # True when the action revealed hidden information or passed the turn: undo stops here.
+    barrier: bool = False
+
+
+class TitleState(ABC):
+    """The rules of one title. Subclasses hold the full (secret) state."""
+
+    TITLE: ClassVar[str]
+    NAME: ClassVar[str]
+    MIN_PLAYERS: ClassVar[int]
+    MAX_PLAYERS: ClassVar[int]
+    BOT_LEVELS: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    @abstractmethod
+    def create(cls, players: Sequence[str], options: Mapping[str, Any], rng: Rng) -> Self:
+        """Set up a new game. Raises InvalidAction for bad options or player counts."""
+
+    @property
+    @abstractmethod
+    def active(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[JsonDict]:
+        """Every action `seat` may take now, in wire form."""
+
+    @abstractmethod
+    def check(self, action: Mapping[str, Any], seat: int) -> Any:
+        """Validate without changing anything; return the typed action. Raises EngineError."""
+
+    @abstractmethod
+    def execute(self, action: Any) -> Effects:
+        """Trusted path: apply an action that `check` accepted."""
+
+    @abstractmethod
+    def wire(self, action: Any) -> JsonDict:
+        """The canonical wire form of a typed action (what the save stores)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> JsonDict:
+        """What `seat` may see (None: a spectator)."""
+
+    @abstractmethod
+    def prompt(self, seat: int | None) -> str:
+        """One line telling the viewer what happens now."""
+
+    @abstractmethod
+    def result(self) -> JsonDict | None:
+        """None while the game runs; the final scores and winner afterwards."""
+
+    @abstractmethod
+    def canonical(self) -> JsonDict:
+        """The full state as plain data (for the state hash)."""
+
+    @abstractmethod
+    def choose_bot_action(self, seat: int, level: str, rng: Rng) -> JsonDict:
+        """A bot's choice for `seat`, made from that seat's view only."""
+
+
+TITLES: dict[str, type[TitleState]] = {}
+
+
+def register(cls: type[TitleState]) -> type[TitleState]:
+    """Class decorator: make a title available to `new_game`."""
+    TITLES[cls.TITLE] = cls
+    return cls
+
+
+class Game:
+    """One game of any title: its record, its state, its log."""
+
+    def __init__(
+        self,
+        title: str,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+    ) -> None:
+        if title not in TITLES:
+            raise UnknownTitle(f"Unknown title {title!r}; known: {', '.join(sorted(TITLES))}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
+            raise InvalidAction("The seed must be an integer from 0 to 2**53 - 1")
+        self.title = title
+        self.players = [str(p) for p in players]
+        self.options: JsonDict = dict(options or {})
+        self.seed = seed
+        self.actions: list[JsonDict] = []
+        self.log: list[JsonDict] = []
+        self._undo_from = 0  # actions at or after this index may be undone
+        self.state = TITLES[title].create(self.players, self.options, Rng(seed))
+
+    # --- playing -------------------------------------------------------------------------
+
+    @property
+    def active(self) -> int | None:
+        """The seat to act, None when the game is over."""
+        return self.state.active
+
+    def legal_actions(self, seat: int) -> list[JsonDict]:
+        """Every legal action for `seat` now (empty if it is not that seat's turn)."""
+        if self.state.active != seat:
+            return []
+        return self.state.legal_actions(seat)
+
+    def apply(self, action: Mapping[str, Any], seat: int, *, n_actions: int | None = None) -> None:
+        """Validate and apply one action. On any refusal the state is unchanged."""
+        if n_actions is not None and n_actions != len(self.actions):
+            raise StaleState(
+                f"This move was made on an older position ({n_actions} actions, now "
+                f"{len(self.actions)}); the table has been refreshed"
+            )
+        if self.state.result() is not None:
+            raise GameIsOver("The game is over; no more actions can be played")
+        if not isinstance(action, Mapping):
+            raise InvalidAction("An action must be a JSON object with a 'type'")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players):
+            raise InvalidAction(f"Unknown seat {seat!r}")
+        typed = self.state.check(action, seat)
+        index = len(self.actions)
+        try:
+            effects = self.state.execute(typed)
+        except Exception as exc:  # a bug: never serve a half-applied state
+            self._rebuild()
+            raise EngineError(f"Internal error while applying action {index}: {exc!r}") from exc
+        self.actions.append({"seat": seat, "action": self.state.wire(typed)})
+        for entry in effects.log:
+            self.log.append(
+                {
+                    "i": index,
+                    "seat": entry.seat,
+                    "text": entry.text,
+                    "visible_to": list(entry.visible_to) if entry.visible_to is not None else None,
+                }
+            )
+        if effects.barrier:
+            self._undo_from = len(self.actions)
+
+    def _rebuild(self) -> None:
+        fresh = Game.replay(self.title, self.players, self.options, self.seed, self.actions)
+        self.state, self.log, self._undo_from = fresh.state, fresh.log, fresh._undo_from
+
+    def log_for(self, seat: int | None) -> list[JsonDict]:
+        """The log lines `seat` may read."""
+        return [
+            e for e in self.log if e["visible_to"] is None or (seat is not None and seat in e["visible_to"])
+        ]
+
+    def view(self, seat: int | None) -> JsonDict:
+        """The state as `seat` may see it."""
+        return self.state.view(seat)
+
+    def prompt(self, seat: int | None) -> str:
+        """What happens now, in words for `seat`."""
+        return self.state.prompt(seat)
+
+    def result(self) -> JsonDict | None:
+        """None while running, else scores and winner."""
+        return self.state.result()
+
+    # --- undo and history ----------------------------------------------------------------
+
+    def can_undo(self, seat: int) -> bool:
+        """True if `seat` made the last action and it is still undoable (same turn, nothing
+        hidden was revealed since)."""
+        return (
+            len(self.actions) > self._undo_from
+            and self.actions[-1]["seat"] == seat
+            and self.state.active == seat
+        )
+
+    def undo(self, seat: int) -> None:
+        """Take back `seat`'s last action of the current turn (replays the record)."""
+        if not self.can_undo(seat):
+            raise EngineError(
+                "Nothing to undo: only your own actions of the current turn can be taken back, "
+                "and not after cards were drawn",
+                rule="undo",
+            )
+        fresh = Game.replay(self.title, self.players, self.options, self.seed, self.actions[:-1])
+        self.__dict__.update(fresh.__dict__)
+
+    def at(self, n: int) -> Game:
+        """A copy of this game replayed to its first `n` actions (history view)."""
+        if not 0 <= n <= len(self.actions):
+            raise InvalidAction(f"History index {n} is outside 0..{len(self.actions)}")
+        return Game.replay(self.title, self.players, self.options, self.seed, self.actions[:n])
+
+    # --- bots ----------------------------------------------------------------------------
+
+    def bot_action(self, seat: int, level: str) -> JsonDict:
+        """The action the bot of `level` picks for `seat`, from that seat's view only."""
+        if self.state.active != seat:
+            raise EngineError(f"It is not seat {seat}'s turn", rule="turn order")
+        cls = type(self.state)
+        if level not in cls.BOT_LEVELS:
+            raise InvalidAction(f"Unknown bot level {level!r}; known: {', '.join(cls.BOT_LEVELS)}")
+        # The bot's own randomness: fixed per position, independent of the (secret) deck.
+        digest = hashlib.sha256(f"{self.seed}/{len(self.actions)}/{seat}/{level}".encode()).digest()
+        return self.state.choose_bot_action(seat, level, Rng(int.from_bytes(digest[:8], "big")))
+
+    # --- saves ---------------------------------------------------------------------------
+
+    def state_hash(self) -> str:
+        """sha256 of the canonical full state: equal on CPython and Pyodide for equal games."""
+        data = json.dumps(self.state.canonical(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(data.encode()).hexdigest()
+
+    def save(self) -> JsonDict:
+        """The save object (versioned)."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "title": self.title,
+            "players": list(self.players),
+            "options": dict(self.options),
+            "seed": self.seed,
+            "actions": [dict(a) for a in self.actions],
+            "state_hash": self.state_hash(),
+        }
+
+    def to_json(self) -> str:
+        """The save as a JSON string."""
+        return json.dumps(self.save(), separators=(",", ":"))
+
+    @classmethod
+    def replay(
+        cls,
+        title: str,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        seed: int,
+        actions: Sequence[Mapping[str, Any]],
+    ) -> Game:
+        """Rebuild a game from its record."""
+        game = cls(title, players, options, seed)
+        for record in actions:
+            game.apply(record["action"], record["seat"])
+        return game
+
+    @classmethod
+    def from_json(cls, data: str | Mapping[str, Any]) -> Game:
+        """Load a save (string or parsed object). Raises CorruptSave naming the reason."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except (ValueError, RecursionError) as exc:
+                raise CorruptSave(f"This file is not a game save (not valid JSON: {exc})") from exc
+        if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
+            raise CorruptSave("This file is not a Tramways game save")
+        version = data.get("version")
+        if not isinstance(version, int) or version < 1:
+            raise CorruptSave("The save has no valid format version")
+        if version > SAVE_VERSION:
+            raise CorruptSave(
+                f"The save was made by a newer version (format {version}; this one reads up to "
+                f"{SAVE_VERSION})"
+            )
+        title, players, options = data.get("title"), data.get("players"), data.get("options", {})
+        seed, actions = data.get("seed"), data.get("actions")
+        if not isinstance(title, str) or title not in TITLES:
+            raise CorruptSave(f"The save is for an unknown game {title!r}")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise CorruptSave("The save's player list is damaged")
+        if not isinstance(options, Mapping) or not isinstance(seed, int):
+            raise CorruptSave("The save's options or seed are damaged")
+        if not isinstance(actions, list):
+            raise CorruptSave("The save's action list is damaged")
+        try:
+            game = cls(title, players, options, seed)
+        except EngineError as exc:
+            raise CorruptSave(f"The save cannot be set up: {exc.message}") from exc
+        for i, record in enumerate(actions):
+            if not isinstance(record, Mapping) or not isinstance(record.get("action"), Mapping):
+                raise CorruptSave(f"Action {i} in the save is damaged")
+            seat = record.get("seat")
+            if not isinstance(seat, int):
+                raise CorruptSave(f"Action {i} in the save has no seat")
+            try:
+                game.apply(record["action"], seat)
+            except EngineError as exc:
+                raise CorruptSave(f"Action {i} in the save cannot be replayed: {exc.message}") from exc
+        expected = data.get("state_hash")
+        if expected is not None and expected != game.state_hash():
+            raise CorruptSave("The save does not match its checksum (the file was altered or damaged)")
+        return game
+
+
+def new_game(
+    title: str,
+    players: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+) -> Game:
+    """Start a game of `title` for `players` (names, in seat order)."""
+    return Game(title, players, options, seed)
