@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from .core.errors import EngineError, InvalidAction
+from .core.errors import CorruptSave, EngineError, InvalidAction
 from .core.game import TITLES, Game, JsonDict
 
 _GAMES: dict[str, Game] = {}
@@ -45,9 +45,7 @@ def _state(req: JsonDict, game: Game, *, live: bool = True) -> JsonDict:
         "prompt": game.prompt(seat),
         "view": game.view(seat),
         "legal": game.legal_actions(seat) if live and seat is not None else [],
-        "log": [
-            {"i": e["i"], "seat": e["seat"], "text": e["text"]} for e in game.log_for(seat)
-        ],
+        "log": [{"i": e["i"], "seat": e["seat"], "text": e["text"]} for e in game.log_for(seat)],
         "result": game.result(),
         "n_actions": len(game.actions),
         "can_undo": live and seat is not None and game.can_undo(seat),
@@ -81,7 +79,10 @@ def _new(req: JsonDict) -> JsonDict:
 
 
 def _load(req: JsonDict) -> JsonDict:
-    game = Game.from_json(req.get("save"))  # raises CorruptSave; the current game stays
+    save = req.get("save")
+    if not isinstance(save, str | dict):
+        raise CorruptSave("'save' must be a save object or its JSON text")
+    game = Game.from_json(save)  # raises CorruptSave; the current game stays
     _GAMES[req.get("game_id", "main")] = game
     return _state(req, game)
 

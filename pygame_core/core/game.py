@@ -189,7 +189,9 @@ class Game:
     def log_for(self, seat: int | None) -> list[JsonDict]:
         """The log lines `seat` may read."""
         return [
-            e for e in self.log if e["visible_to"] is None or (seat is not None and seat in e["visible_to"])
+            e
+            for e in self.log
+            if e["visible_to"] is None or (seat is not None and seat in e["visible_to"])
         ]
 
     def view(self, seat: int | None) -> JsonDict:
@@ -325,10 +327,14 @@ class Game:
             try:
                 game.apply(record["action"], seat)
             except EngineError as exc:
-                raise CorruptSave(f"Action {i} in the save cannot be replayed: {exc.message}") from exc
+                raise CorruptSave(
+                    f"Action {i} in the save cannot be replayed: {exc.message}"
+                ) from exc
         expected = data.get("state_hash")
         if expected is not None and expected != game.state_hash():
-            raise CorruptSave("The save does not match its checksum (the file was altered or damaged)")
+            raise CorruptSave(
+                "The save does not match its checksum (the file was altered or damaged)"
+            )
         return game
 
 

@@ -6,6 +6,7 @@ defined by 64-bit integer arithmetic alone, so it cannot drift between runtimes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -46,6 +47,6 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items: list[T]) -> T:
+    def choice(self, items: Sequence[T]) -> T:
         """One element, uniformly."""
         return items[self.below(len(items))]

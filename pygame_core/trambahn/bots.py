@@ -59,12 +59,20 @@ class _Normal:
     def keep_value(self, card: str) -> float:
         """What a hand card is worth to keep for our own columns."""
         if card == "C":
-            best = max((c["size"] for c in self.my["columns"] if c["tram"] and not c["complete"]), default=0)
+            best = max(
+                (c["size"] for c in self.my["columns"] if c["tram"] and not c["complete"]),
+                default=0,
+            )
             return 3.0 if best >= 4 else 1.0
         info = self.cards[card]
         best = 1.0  # as money
         for c in self.my["columns"]:
-            if c["line"] == info["line"] and c["tram"] and not c["complete"] and info["value"] > c["top"]:
+            if (
+                c["line"] == info["line"]
+                and c["tram"]
+                and not c["complete"]
+                and info["value"] > c["top"]
+            ):
                 best = max(best, 2.0 + info["vp"] * self.mult(c["tram"]) * _FUTURE_SCORINGS / 2)
         return best
 
@@ -104,7 +112,9 @@ class _Normal:
 
     def station(self) -> JsonDict | None:
         options = self.of_type("station")
-        extend = [a for a in options if a["column"] is not None and self.column(a["column"])["tram"]]
+        extend = [
+            a for a in options if a["column"] is not None and self.column(a["column"])["tram"]
+        ]
         good = []
         for a in extend:
             col = self.column(a["column"])
@@ -136,7 +146,11 @@ class _Normal:
         def start_value(a: JsonDict) -> float:
             line = self.cards[a["card"]]["line"]
             same = [c for c in self.hand if c != "C" and self.cards[c]["line"] == line]
-            return sum(self.cards[c]["vp"] for c in same) + 0.1 * len(same) - 0.05 * self.cards[a["card"]]["value"]
+            return float(
+                sum(self.cards[c]["vp"] for c in same)
+                + 0.1 * len(same)
+                - 0.05 * self.cards[a["card"]]["value"]
+            )
 
         return max(starts, key=start_value)
 

@@ -24,7 +24,9 @@ COPIES: Final = MappingProxyType({1: 2, 2: 3, 3: 3, 4: 3, 5: 3, 6: 3, 7: 3, 8: 3
 # VP of a 9 is not decided by the texts: 2 is our provisional choice (rules-decisions D2).
 VP: Final = MappingProxyType({1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1, 7: 2, 8: 2, 9: 2, 10: 3})
 
-COMPLETE_VALUE: Final = 10  # "Eine Reihe ist abgeschlossen, wenn die Haltestelle mit dem Wert 10 ..."
+COMPLETE_VALUE: Final = (
+    10  # "Eine Reihe ist abgeschlossen, wenn die Haltestelle mit dem Wert 10 ..."
+)
 
 
 @dataclass(frozen=True)
@@ -81,15 +83,18 @@ def full_deck() -> list[str]:
     return [*station_codes(), *([CONDUCTOR] * CONDUCTORS)]
 
 
+_PARSED: Final[dict[str, tuple[str, int] | None]] = {
+    CONDUCTOR: None,
+    **{f"{line}{value}": (line, value) for line in LINES for value in COPIES},
+}
+
+
 def parse_card(code: str) -> tuple[str, int] | None:
     """('B', 7) for 'B7'; None for the conductor. Raises ValueError for unknown codes."""
-    if code == CONDUCTOR:
-        return None
-    if len(code) >= 2 and code[0] in LINES and code[1:].isdigit():
-        value = int(code[1:])
-        if value in COPIES and code[1:] == str(value):
-            return code[0], value
-    raise ValueError(code)
+    try:
+        return _PARSED[code]
+    except (KeyError, TypeError):
+        raise ValueError(code) from None
 
 
 def card_vp(code: str) -> int:

@@ -20,8 +20,8 @@ from .data import (
     LINES,
     MAX_PASSENGERS_PER_TURN,
     PASSENGERS_TO_SCORE,
-    START_MONEY,
     STACK_ORDER,
+    START_MONEY,
     SUPPLY_SIZE,
     TRAMS,
     parse_card,
@@ -191,7 +191,8 @@ class TrambahnState(TitleState):
             return typed
         if not self._passengers_done():
             raise IllegalAction(
-                "First place at least one passenger (step 1 is mandatory)", rule=data.RULE_PASSENGERS
+                "First place at least one passenger (step 1 is mandatory)",
+                rule=data.RULE_PASSENGERS,
             )
         if isinstance(typed, Station):
             self._check_step(Step.STATIONS, "place stations")
@@ -223,7 +224,9 @@ class TrambahnState(TitleState):
                 rule=data.RULE_ORDER,
             )
         if self.passengers_placed >= MAX_PASSENGERS_PER_TURN:
-            raise IllegalAction("At most 2 passengers may be placed per turn", rule=data.RULE_PASSENGERS)
+            raise IllegalAction(
+                "At most 2 passengers may be placed per turn", rule=data.RULE_PASSENGERS
+            )
         self._check_in_hand(me, action.card, data.RULE_PASSENGERS)
         parsed = parse_card(action.card)
         if parsed is not None and parsed[0] != action.row:
@@ -318,7 +321,9 @@ class TrambahnState(TitleState):
                 self.rows[row].append(card)
                 self.passengers_placed += 1
                 where = f"the {LINE_NAMES[row]} row"
-                fx.log.append(LogEntry(self.current, f"{who} places {card} as a passenger in {where}"))
+                fx.log.append(
+                    LogEntry(self.current, f"{who} places {card} as a passenger in {where}")
+                )
                 if len(self.rows[row]) == PASSENGERS_TO_SCORE:
                     self._score_line(row, fx)
                 if not self.over and self.passengers_placed == MAX_PASSENGERS_PER_TURN:
@@ -336,7 +341,7 @@ class TrambahnState(TitleState):
                     assert found is not None
                     column = found
                     text = f"{who} adds {card} to the {LINE_NAMES[column.line]} column {column.id}"
-                column.cards.append(card)
+                column.add(card)
                 fx.log.append(LogEntry(self.current, text))
                 if extra_tour_due(column):
                     self._extra_tour(self.current, column, fx)
@@ -344,9 +349,13 @@ class TrambahnState(TitleState):
                 self.step = Step.INCOME
                 me.hand.remove(card)
                 me.money.append(card)
-                fx.log.append(LogEntry(self.current, f"{who} puts {card} on the money pile", (self.current,)))
                 fx.log.append(
-                    LogEntry(self.current, f"{who} puts a card on the money pile", (1 - self.current,))
+                    LogEntry(self.current, f"{who} puts {card} on the money pile", (self.current,))
+                )
+                fx.log.append(
+                    LogEntry(
+                        self.current, f"{who} puts a card on the money pile", (1 - self.current,)
+                    )
                 )
             case Buy(tram, column_id):
                 self.step = Step.BUY
@@ -391,7 +400,9 @@ class TrambahnState(TitleState):
         self.scorings.append({"n": n, "line": line, "points": points, "columns": scored})
         self.discard.extend(self.rows[line])
         self.rows[line] = []
-        self.events.append({"kind": "scoring", "n": n, "line": line, "points": points, "columns": scored})
+        self.events.append(
+            {"kind": "scoring", "n": n, "line": line, "points": points, "columns": scored}
+        )
         names = ", ".join(f"{self.name(s)} {points[s]}" for s in (0, 1))
         fx.log.append(LogEntry(None, f"Scoring {n} ({LINE_NAMES[line]}): {names}"))
         if n == GAME_END_SCORINGS:
@@ -510,7 +521,8 @@ class TrambahnState(TitleState):
         if totals[0] != totals[1]:
             winner: int | None = 0 if totals[0] > totals[1] else 1
         elif money[0] != money[1]:
-            # "Im seltenen Falle eines Gleichstandes gewinnt der Spieler mit dem größeren Geldstapel."
+            # "Im seltenen Falle eines Gleichstandes gewinnt der Spieler mit dem größeren
+            # Geldstapel."
             winner, tiebreak = (0 if money[0] > money[1] else 1), "money"
         else:
             winner, tiebreak = None, "draw"

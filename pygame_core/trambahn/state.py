@@ -37,12 +37,14 @@ class Column:
     cards: list[str] = field(default_factory=list)  # in the order played, conductors included
     tram: str | None = None
     extra_tour: bool = False  # its one Extra Tour has been scored
+    top: int = 0  # the highest station value: the next station must be higher
 
-    @property
-    def top(self) -> int:
-        """The highest station value: the next station must be higher."""
-        values = [v[1] for c in self.cards if (v := parse_card(c)) is not None]
-        return max(values, default=0)
+    def add(self, card: str) -> None:
+        """Put a card on the column (the caller has checked it may go there)."""
+        self.cards.append(card)
+        parsed = parse_card(card)
+        if parsed is not None:
+            self.top = parsed[1]
 
     @property
     def complete(self) -> bool:
