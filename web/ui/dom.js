@@ -11,7 +11,7 @@ function apply(el, attrs) {
     if (key.startsWith("on") && typeof value === "function") {
       el.addEventListener(key.slice(2).toLowerCase(), value);
     } else if (key === "class") {
-      el.setAttribute("class", Array.isArray(value) ? value.filter(Boolean).join(" ") : value);
+      el.setAttribute("class", Array.isArray(value) ? value.flat(Infinity).filter(Boolean).join(" ") : value);
     } else if (key === "style" && typeof value === "object") {
       for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, v);
     } else if (key === "text") {

@@ -51,7 +51,11 @@ function band(fill, height = 38) {
 }
 
 function outline(fill = CREAM) {
-  return s("rect", { x: 1.5, y: 1.5, width: 97, height: 147, rx: 7.5, fill, stroke: INK, "stroke-width": 1.6 });
+  // a cheap drop shadow (no CSS filter: dozens of cards must paint fast)
+  return [
+    s("rect", { x: 2.5, y: 2.8, width: 97, height: 147, rx: 7.5, fill: "rgb(43 33 24 / 0.22)" }),
+    s("rect", { x: 1.5, y: 1.5, width: 97, height: 147, rx: 7.5, fill, stroke: INK, "stroke-width": 1.6 }),
+  ];
 }
 
 function pips(n, cx, cy, r, gap) {
@@ -81,7 +85,7 @@ export function stationCard(code, info) {
     outline(),
     band(L.color),
     s("text", { x: 10, y: 31, "font-size": 30, "font-weight": 800, fill: L.ink, class: "card-num" }, String(info.value)),
-    lineGlyph(info.line, 52, 20, 5.5, L.ink),
+    lineGlyph(info.line, 59, 20, 5, L.ink),
     s("text", { x: 91, y: 28, "text-anchor": "end", "font-size": 17, "font-weight": 700, fill: L.ink, class: "card-num" }, `${vp}★`),
     ...stopSign(50, 74, 20, L.color),
     s("text", { x: 50, y: 74 + 38, "text-anchor": "middle", "font-size": 10, fill: INK, "letter-spacing": 1.5, class: "card-caps" }, `LINIE ${L.roman}`),

@@ -1,0 +1,246 @@
+"""The platform: engine in a PyScript worker, nothing fetched from other hosts, offline start
+from the service worker, and site updates (docs/architecture.md)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import BrowserContext, Page
+
+from e2e.conftest import ENGINE_TIMEOUT_MS, SITE, WEB, Guard, wait_engine
+from scripts import build_site
+from scripts.serve import SiteServer
+
+CHECK_PAGE = "platform-check.html"
+
+CALL = "async (r) => { await window.engine.ready; return await window.engine.call(r); }"
+BOOT_INFO = "async () => await window.engine.bootInfo()"
+OFFLINE_STATE = """async () => {
+  const reg = await navigator.serviceWorker.getRegistration();
+  const keys = (await caches.keys()).filter((k) => k.startsWith("tramways-"));
+  const sizes = {};
+  for (const k of keys) sizes[k] = (await (await caches.open(k)).keys()).length;
+  return {
+    controlled: !!navigator.serviceWorker.controller,
+    active: reg?.active?.state ?? null,
+    waiting: reg?.waiting?.state ?? null,
+    caches: sizes,
+  };
+}"""
+
+
+def build_info(site: Path) -> dict[str, Any]:
+    info: dict[str, Any] = json.loads((site / "build-info.json").read_text())
+    return info
+
+
+def precache_count(site: Path) -> int:
+    return len(json.loads((site / "precache.json").read_text()))
+
+
+def poll(page: Page, script: str, until: Callable[[Any], bool], what: str) -> Any:
+    """Evaluate `script` until `until(result)` holds (async page state, e.g. caches)."""
+    deadline = time.monotonic() + ENGINE_TIMEOUT_MS / 1000
+    while True:
+        value = page.evaluate(script)
+        if until(value):
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}; last state: {value}")
+        page.wait_for_timeout(100)
+
+
+def wait_offline_ready(page: Page, site: Path) -> dict[str, Any]:
+    """Until the service worker controls the page and its cache holds the whole precache."""
+    cache = f"tramways-{build_info(site)['content_hash']}"
+    n = precache_count(site)
+    state: dict[str, Any] = poll(
+        page,
+        OFFLINE_STATE,
+        lambda s: s["controlled"] and s["active"] == "activated" and s["caches"].get(cache) == n,
+        f"service worker control + {n} files in {cache}",
+    )
+    return state
+
+
+def open_check_page(context: BrowserContext, server: SiteServer) -> Page:
+    page = context.new_page()
+    page.goto(f"{server.url}/{CHECK_PAGE}")
+    wait_engine(page)
+    return page
+
+
+def test_engine_answers_from_the_page_through_the_worker(
+    page: Page, site_server: SiteServer
+) -> None:
+    page.goto(f"{site_server.url}/{CHECK_PAGE}")
+    wait_engine(page)
+
+    reply = page.evaluate(CALL, {"op": "titles"})
+    assert reply["ok"] is True
+    assert "trambahn" in [t["id"] for t in reply["titles"]]
+    # An engine error is an answer ({ok: false}), not an exception.
+    reply = page.evaluate(CALL, {"op": "no-such-op"})
+    assert reply["ok"] is False
+    assert reply["error"]["message"]
+
+    # PyScript started the worker, with our interpreter module and the local runtime.
+    hits = set(site_server.hits)
+    for path in (
+        "/vendor/pyscript/core.js",
+        "/ui/engine_worker.py",
+        "/ui/engine-boot.mjs",
+        "/vendor/pyodide/pyodide.asm.wasm",
+        f"/wheels/{build_info(SITE)['wheel']}",
+    ):
+        assert path in hits, f"{path} was not requested"
+    boot = page.evaluate(BOOT_INFO)
+    assert boot["mode"] in ("fresh+snapshot", "fresh"), boot
+    assert boot["warnings"] == [], boot
+
+
+def test_start_page_fetches_only_from_localhost(page: Page, site_server: SiteServer) -> None:
+    # The guard fixture fails the test on any request to another host or console error.
+    page.goto(f"{site_server.url}/")
+    wait_engine(page)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT_MS)
+
+
+def test_guard_catches_requests_to_other_hosts(
+    page: Page, site_server: SiteServer, guard: Guard
+) -> None:
+    page.goto(f"{site_server.url}/{CHECK_PAGE}")
+    outcome = page.evaluate(
+        "fetch('https://cdn.jsdelivr.net/pyodide/v314.0.7/full/pyodide.mjs')"
+        ".then(() => 'fetched', () => 'blocked')"
+    )
+    assert outcome == "blocked"
+    assert guard.outside == ["https://cdn.jsdelivr.net/pyodide/v314.0.7/full/pyodide.mjs"]
+    guard.outside.clear()  # expected here; the guard's own teardown check must pass
+    guard.errors.clear()  # the blocked fetch logs a console error
+
+
+def test_offline_start_from_the_service_worker(
+    new_context: Callable[..., BrowserContext],
+    serve_site: Callable[..., SiteServer],
+    guard: Guard,
+) -> None:
+    server = serve_site()
+    context = guard.attach(new_context())
+    page = open_check_page(context, server)
+    wait_offline_ready(page, SITE)
+    # Let the first visit store its memory snapshot, so the offline start restores it.
+    poll(page, BOOT_INFO, lambda b: b["snapshot"] in ("saved", "disabled"), "snapshot saved")
+
+    failed: list[str] = []
+    context.on("requestfailed", lambda r: failed.append(r.url))
+    # set_offline alone still lets the service worker's update check through: stop the server.
+    server.stop()
+    context.set_offline(True)
+
+    page.reload()
+    wait_engine(page)
+    assert page.evaluate(CALL, {"op": "titles"})["ok"] is True
+    boot = page.evaluate(BOOT_INFO)
+    if build_info(SITE)["snapshot"]:
+        assert boot["mode"] == "snapshot", boot
+
+    # The start page too (a different URL, served as "./" from the precache).
+    start = context.new_page()
+    start.goto(server.url + "/")
+    wait_engine(start)
+    # The update check for sw.js may fail while offline; nothing else may.
+    assert [u for u in failed if not u.endswith("/sw.js")] == []
+
+
+CORRUPT_SNAPSHOT = """async () => {
+  const db = await new Promise((resolve, reject) => {
+    const req = indexedDB.open("tramways-engine");
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  await new Promise((resolve, reject) => {
+    const tx = db.transaction("snapshots", "readwrite");
+    const store = tx.objectStore("snapshots");
+    const get = store.get("bytes");
+    get.onsuccess = () => store.put(new Uint8Array(get.result.length).fill(7), "bytes");
+    tx.oncomplete = resolve;
+    tx.onerror = () => reject(tx.error);
+  });
+  db.close();
+}"""
+
+
+def test_broken_snapshot_falls_back_to_a_normal_boot(page: Page, site_server: SiteServer) -> None:
+    if not build_info(SITE)["snapshot"]:
+        raise AssertionError("site/ was built with --no-snapshot")
+    page.goto(f"{site_server.url}/{CHECK_PAGE}")
+    wait_engine(page)
+    poll(page, BOOT_INFO, lambda b: b["snapshot"] == "saved", "snapshot saved")
+    page.evaluate(CORRUPT_SNAPSHOT)
+
+    page.reload()
+    wait_engine(page)
+    boot = page.evaluate(BOOT_INFO)
+    assert boot["mode"] == "fresh+snapshot", boot
+    assert any("snapshot restore failed" in w for w in boot["warnings"]), boot
+    assert page.evaluate(CALL, {"op": "titles"})["ok"] is True
+    # A good snapshot replaces the broken one and is used next time.
+    poll(page, BOOT_INFO, lambda b: b["snapshot"] == "saved", "new snapshot saved")
+    page.reload()
+    wait_engine(page)
+    assert page.evaluate(BOOT_INFO)["mode"] == "snapshot"
+
+
+def test_site_update_installs_on_next_visit(
+    new_context: Callable[..., BrowserContext],
+    serve_site: Callable[..., SiteServer],
+    guard: Guard,
+    tmp_path: Path,
+) -> None:
+    web, site = tmp_path / "web", tmp_path / "site"
+    shutil.copytree(WEB, web)
+    build_site.main(["--web", str(web), "--out", str(site)])
+    v1 = build_info(site)["content_hash"]
+    server = serve_site(site)
+    context = guard.attach(new_context())
+
+    # Visit 1: version 1 installs and fills its cache.
+    page = open_check_page(context, server)
+    wait_offline_ready(page, site)
+
+    # Deploy version 2: a changed page.
+    check = web / CHECK_PAGE
+    check.write_text(check.read_text().replace("platform check</h1>", "platform check v2</h1>"))
+    build_site.main(["--web", str(web), "--out", str(site)])
+    v2 = build_info(site)["content_hash"]
+    assert v2 != v1
+
+    # Visit 2: still version 1 (consistent with the engine it started), version 2 installs.
+    page.reload()
+    wait_engine(page)
+    assert page.text_content("h1") == "Tramways platform check"
+    state = poll(
+        page,
+        OFFLINE_STATE,
+        lambda s: (
+            s["waiting"] == "installed"
+            and s["caches"].get(f"tramways-{v2}") == precache_count(site)
+        ),
+        "version 2 installed and waiting",
+    )
+    assert f"tramways-{v1}" in state["caches"]
+    assert page.evaluate(CALL, {"op": "titles"})["ok"] is True
+
+    # Visit 3 (no tab of version 1 left): version 2 runs, version 1's cache is gone.
+    page.close()
+    page = open_check_page(context, server)
+    assert page.text_content("h1") == "Tramways platform check v2"
+    state = poll(page, OFFLINE_STATE, lambda s: s["active"] == "activated", "version 2 active")
+    assert list(state["caches"]) == [f"tramways-{v2}"]
+    assert page.evaluate(CALL, {"op": "titles"})["ok"] is True

@@ -1,0 +1,149 @@
+// The page's handle on the rules engine (pygame_core), which runs in a Web Worker started by
+// PyScript. The page never blocks on Python: build the UI first, then await `engine.ready`.
+//
+//   import { startEngine } from "./engine-client.js";
+//   const engine = startEngine();
+//   await engine.ready;                       // also sets performance.mark("engine-ready")
+//   const reply = await engine.call({ op: "titles" });   // reply.ok is true or false
+//
+// call() rejects only when the worker itself fails; engine errors come back as {ok: false}.
+// After the engine is ready, startEngine() registers the service worker (offline use), unless
+// called with { serviceWorker: false }. See docs/architecture.md.
+
+const here = (path) => new URL(path, import.meta.url).href;
+// Absolute URLs: PyScript's worker runs from a blob: URL, where relative URLs mean nothing.
+const PYSCRIPT_CORE = here("../vendor/pyscript/core.js");
+const WORKER_SCRIPT = here("./engine_worker.py");
+// Our own loadPyodide wrapper (memory snapshot); PyScript imports the module named by
+// `version`. Without a local URL here PyScript would fetch Pyodide from its CDN.
+const INTERPRETER = here("./engine-boot.mjs");
+const SERVICE_WORKER = here("../sw.js");
+const SCOPE = here("../");
+// A cold start takes 1-4 s; far longer means it hangs (it never does without a bug).
+const START_TIMEOUT_MS = 90_000;
+
+/**
+ * Start the engine worker.
+ * @param {{serviceWorker?: boolean}} [options]
+ * @returns {{ready: Promise<void>, call: (request: object) => Promise<object>,
+ *            bootInfo: () => Promise<object>, terminate: () => void}}
+ */
+export function startEngine({ serviceWorker = true } = {}) {
+  // Settles (rejects) once the worker is unusable: crashed, terminated, never started.
+  let fail;
+  const failed = new Promise((_, reject) => {
+    fail = reject;
+  });
+  failed.catch(() => {});
+  const startTimer = setTimeout(
+    () => fail(new Error(`engine did not start within ${START_TIMEOUT_MS / 1000} s`)),
+    START_TIMEOUT_MS,
+  );
+
+  let worker = null;
+  const workerReady = (async () => {
+    // Loaded lazily so that PyScript (and its top-level awaits) never delays the first paint.
+    const { PyWorker } = await import(PYSCRIPT_CORE);
+    worker = await PyWorker(WORKER_SCRIPT, {
+      version: INTERPRETER,
+      // The worker never touches the DOM, so no SharedArrayBuffer / COOP-COEP is needed;
+      // sync_main_only silences PyScript's warning about that.
+      config: { sync_main_only: true },
+    });
+    worker.addEventListener("error", (event) => {
+      fail(new Error(`engine worker crashed: ${event.message ?? event.error ?? "error"}`));
+    });
+    return worker;
+  })();
+  workerReady.catch((error) => fail(error));
+
+  // A reply never comes from a dead worker: every call also ends when the worker fails.
+  const invoke = (name, arg) =>
+    Promise.race([
+      failed,
+      workerReady.then((w) => (arg === undefined ? w.sync[name]() : w.sync[name](arg))),
+    ]);
+
+  const call = async (request) => {
+    let text;
+    try {
+      text = await invoke("handle", JSON.stringify(request));
+    } catch (error) {
+      throw new Error(`engine worker failed: ${error?.message ?? error}`, { cause: error });
+    }
+    if (typeof text !== "string") throw new Error(`engine worker returned ${typeof text}`);
+    return JSON.parse(text);
+  };
+
+  const ready = (async () => {
+    // A first round trip proves that the engine imported and answers.
+    const reply = await call({ op: "titles" });
+    if (!reply || typeof reply.ok !== "boolean") throw new Error("engine answered nonsense");
+    clearTimeout(startTimer);
+    performance.mark("engine-ready");
+    if (serviceWorker) registerServiceWorker();
+  })();
+  // Avoid an "unhandled rejection" report when the app only awaits `ready` later.
+  ready.catch(() => {});
+
+  return {
+    ready,
+    call,
+    bootInfo: async () => JSON.parse(await invoke("boot_info")),
+    terminate: () => {
+      clearTimeout(startTimer);
+      fail(new Error("engine worker terminated"));
+      workerReady.then((w) => w.terminate(), () => {});
+    },
+  };
+}
+
+let registration = null;
+
+/**
+ * Register the service worker that precaches the site for offline use (idempotent).
+ * startEngine() calls it once the engine is ready; call it yourself only with
+ * startEngine({serviceWorker: false}).
+ *
+ * A new version is downloaded in the background and used from the next visit (once no tab
+ * runs the old one). `onUpdateReady` is called when such a version is waiting; calling
+ * `applyUpdate()` then switches to it at once and reloads the page.
+ * @param {{onUpdateReady?: () => void}} [options]
+ * @returns {Promise<{registration: ServiceWorkerRegistration, applyUpdate: () => void} | null>}
+ */
+export function registerServiceWorker({ onUpdateReady } = {}) {
+  if (!("serviceWorker" in navigator)) return Promise.resolve(null);
+  registration ??= navigator.serviceWorker
+    .register(SERVICE_WORKER, { scope: SCOPE, updateViaCache: "none" })
+    .then(
+      (reg) => ({
+        registration: reg,
+        applyUpdate() {
+          if (!reg.waiting) return;
+          navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), {
+            once: true,
+          });
+          reg.waiting.postMessage("skip-waiting");
+        },
+      }),
+      (error) => {
+        // Offline use is a bonus: the game works without it (e.g. on a non-secure origin).
+        console.warn(`[engine] service worker not registered: ${error?.message ?? error}`);
+        return null;
+      },
+    );
+  if (onUpdateReady) {
+    registration.then((r) => {
+      if (!r) return;
+      const reg = r.registration;
+      const check = () => {
+        if (reg.waiting && navigator.serviceWorker.controller) onUpdateReady();
+      };
+      check();
+      reg.addEventListener("updatefound", () => {
+        reg.installing?.addEventListener("statechange", check);
+      });
+    });
+  }
+  return registration;
+}
