@@ -50,7 +50,7 @@ def win_rate(n: int, strong: str = "normal", weak: str = "easy") -> tuple[float,
 
 def api_latency(n: int) -> tuple[float, float]:
     """p50 / p95 milliseconds of `act` calls through the JSON entry point."""
-    times = []
+    times: list[float] = []
     seed = 0
     while len(times) < n:
         state = json.loads(

@@ -1,0 +1,189 @@
+"""1840's map and tiles, loaded from data/*.json into the shared 18xx structures.
+
+The data comes from 18xx.games (see data/*.json `_source`): hex codes, colours, printed
+tokens and reservations, the Stadtbahn build order, the tile manifest. Rules that are
+1840's own are the settings below, each with its rulebook section.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Final
+
+from ..g18xx.board import Board, HexSpec, MapState
+from ..g18xx.graph import TrackGraph
+from ..g18xx.hexes import Grid
+from ..g18xx.routes import Route, RouteRules, best_route, route_revenue
+from ..g18xx.tiles import Gauge, TileDef, UpgradeRules, parse_tile
+
+VARIANTS: Final = ("standard", "three_player_small", "two_player")
+
+STADTBAHN_FRAME: Final = "#ffa500"  # orange-framed hexes and tiles
+
+# IX.4/IX.5: one colour step at a time; red inner-city and purple station tiles go once
+# onto their printed hexes; OO cities merge on brown (L17); a Stadtbahn town splits in two
+# on green (L1/L2 -> L5..L10); blank hexes take town tiles only ("Auf ein leeres weißes
+# Feld darf nur ein gelbes Plättchen mit einer Haltestelle gelegt werden").
+UPGRADE_RULES: Final = UpgradeRules(
+    colour_order=("white", "yellow", "green", "brown", "gray"),
+    same_colour_on_printed=frozenset({"red", "purple"}),
+    city_merge_labels=frozenset({"OO"}),
+    town_split_frames=frozenset({STADTBAHN_FRAME}),
+    towns_on_blank=True,
+)
+
+# IX.7/IX.8: two stops at least; a city scores only with the Line's own token.
+ROUTE_RULES: Final = RouteRules(city_needs_own_token=True, min_stops=2, rule_ref="1840 IX.7")
+
+
+def _load(name: str) -> Any:
+    return json.loads(resources.files(__package__).joinpath("data", name).read_text("utf-8"))
+
+
+@functools.cache
+def _board_data() -> Any:
+    return _load("board.json")
+
+
+@functools.cache
+def tiles() -> Mapping[str, TileDef]:
+    """Every tile type by name ("58", "L12", ...)."""
+    out: dict[str, TileDef] = {}
+    for name, t in _load("tiles.json")["tiles"].items():
+        out[name] = parse_tile(
+            name, t["code"], t["colour"], only_on=t.get("only_on"), rotations=t.get("rotations")
+        )
+    return out
+
+
+@functools.cache
+def manifest() -> Mapping[str, int]:
+    """How many of each tile the game has."""
+    return {name: t["count"] for name, t in _load("tiles.json")["tiles"].items()}
+
+
+def phase_colours(phase: str) -> tuple[str, ...]:
+    """Tile colours of a phase ("1".."4"), in order; the last sets red values (IX.8)."""
+    for p in _board_data()["phases"]:
+        if p["name"] == phase:
+            return tuple(p["colours"])
+    raise KeyError(f"No phase {phase!r}")
+
+
+def hex_data(variant: str = "standard") -> Mapping[str, Mapping[str, Any]]:
+    """The raw per-hex data of a map variant (tokens, reservations, Stadtbahn, names)."""
+    return _board_data()["maps"][variant]["hexes"]  # type: ignore[no-any-return]
+
+
+def lines() -> Mapping[str, Mapping[str, Any]]:
+    """The 18 Lines by number: home hex and the map variants without them."""
+    return _board_data()["lines"]  # type: ignore[no-any-return]
+
+
+def stadtbahn_sequences(variant: str = "standard") -> Mapping[str, list[str]]:
+    """Each Stadtbahn company's orange hexes in build order (IX.4)."""
+    return _board_data()["maps"][variant]["stadtbahn_sequences"]  # type: ignore[no-any-return]
+
+
+@functools.cache
+def board(variant: str = "standard") -> Board:
+    """The printed map of a variant."""
+    if variant not in VARIANTS:
+        raise KeyError(f"No map variant {variant!r}; known: {', '.join(VARIANTS)}")
+    specs = []
+    for coord, h in hex_data(variant).items():
+        tile = parse_tile(coord, h["code"], h["colour"])
+        stadtbahn = h.get("stadtbahn")
+        specs.append(
+            HexSpec(
+                coord=coord,
+                colour=h["colour"],
+                tile=tile,
+                tile_id=h["tile_id"],
+                location=h.get("name"),
+                required_exits=frozenset(stadtbahn["exits"]) if stadtbahn else frozenset(),
+                free_rotation=bool(h.get("station")),
+                printed_stops=not h.get("inner_city"),
+            )
+        )
+    return Board(Grid.of(_board_data()["layout"]), specs)
+
+
+def initial_state(variant: str = "standard") -> MapState:
+    """The map at setup: no tiles, the Stadtbahn companies' printed tokens in place."""
+    state = MapState(board(variant))
+    for coord, h in hex_data(variant).items():
+        for part, slots in h.get("tokens", {}).items():
+            for slot, corp in enumerate(slots):
+                if corp is not None:
+                    state.place_token(coord, int(part), corp, slot)
+    return state
+
+
+def available_tiles(state: MapState) -> dict[str, int]:
+    """The supply: the manifest minus the tiles on the map (upgraded ones come back)."""
+    supply = dict(manifest())
+    for tile, _ in state.tiles.values():
+        supply[tile.name] -= 1
+    return supply
+
+
+def legal_lays(state: MapState, coord: str, colours: Iterable[str]) -> list[tuple[str, int]]:
+    """(tile, rotation) pairs that may go on `coord`, from the supply, in `colours` (the
+    phase's, plus "red"/"purple" during those Stadtbahn bonuses). Connection to the laying
+    Line is not checked here (see `TrackGraph.reach`)."""
+    return state.legal_lays(coord, tiles().values(), available_tiles(state), colours, UPGRADE_RULES)
+
+
+def sight_bonuses(companies: Iterable[str]) -> dict[str, int]:
+    """Hex -> bonus for the sights (privates) a major owns (IV.2, IX.8: +20)."""
+    privates = _board_data()["privates"]
+    return {privates[c]["hex"]: privates[c]["bonus"] for c in companies if c in privates}
+
+
+@dataclass(frozen=True)
+class LineRun:
+    """Everything a Line's run depends on."""
+
+    line: str
+    phase: str
+    companies: tuple[str, ...] = ()  # privates owned by the Line's major
+
+
+def line_graph(state: MapState) -> TrackGraph:
+    """The tram (broad) track graph: Lines may not use Stadtbahn track (IX.7)."""
+    return TrackGraph(state, Gauge.BROAD)
+
+
+def best_line_route(state: MapState, run: LineRun, graph: TrackGraph | None = None) -> Route | None:
+    """The Line's best route (IX.8: "Das Einfahrergebnis muss das höchste sein")."""
+    return best_route(
+        graph or line_graph(state),
+        run.line,
+        phase_colours(run.phase),
+        sight_bonuses(run.companies),
+        ROUTE_RULES,
+    )
+
+
+def line_route_revenue(
+    state: MapState,
+    run: LineRun,
+    stops: list[str],
+    links: list[int],
+    graph: TrackGraph | None = None,
+) -> int:
+    """Revenue of a given route of the Line; raises IllegalRoute naming the rule broken."""
+    return route_revenue(
+        graph or line_graph(state),
+        run.line,
+        stops,
+        links,
+        phase_colours(run.phase),
+        sight_bonuses(run.companies),
+        ROUTE_RULES,
+    )

@@ -1,0 +1,217 @@
+"""The printed map (`Board`) and what is on it during a game (`MapState`: tiles and tokens)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Final
+
+from .hexes import Grid, opposite
+from .tiles import StopKind, TileDef, UpgradeRules, legal_lays
+
+# Printed colours that are not built on: their track leads only where they have a path
+# (18xx.games' rule for which neighbours a tile's exits may face).
+IMPASSABLE_COLOURS: Final = frozenset({"gray", "red", "blue"})
+
+
+@dataclass(frozen=True)
+class HexSpec:
+    """One printed hex. `tile` is its printed tile (named after the hex).
+
+    `tile_id`: 18xx.games' id of the printed tile (e.g. "H28-16"), used in its city ids.
+    `required_exits`: a first tile here must have these exits, and its other exits need not
+    face anything (1840's Stadtbahn hexes). `free_rotation`: tiles laid here skip the exit
+    check (1840's purple stations). `printed_stops`: False if the printed stops may not be
+    route stops before a tile is laid (1840's unbuilt inner-city hexes).
+    """
+
+    coord: str
+    colour: str
+    tile: TileDef
+    tile_id: str = ""
+    location: str | None = None
+    required_exits: frozenset[int] = frozenset()
+    free_rotation: bool = False
+    printed_stops: bool = True
+
+    @property
+    def impassable(self) -> frozenset[int]:
+        """Edges with an impassable border."""
+        return frozenset(b.edge for b in self.tile.borders if b.impassable)
+
+
+class Board:
+    """A map: its grid and printed hexes."""
+
+    def __init__(self, grid: Grid, hexes: Iterable[HexSpec]) -> None:
+        self.grid = grid
+        self.hexes: dict[str, HexSpec] = {h.coord: h for h in hexes}
+        self._neighbours: dict[str, dict[int, str]] = {}
+        for coord, spec in self.hexes.items():
+            near: dict[int, str] = {}
+            for edge, other in grid.neighbours(coord).items():
+                if other not in self.hexes or edge in spec.impassable:
+                    continue
+                if opposite(edge) in self.hexes[other].impassable:
+                    continue
+                near[edge] = other
+            self._neighbours[coord] = near
+
+    def neighbour(self, coord: str, edge: int) -> str | None:
+        """The hex across `edge` if it is on the map and no impassable border is between."""
+        return self._neighbours[coord].get(edge)
+
+    def neighbours(self, coord: str) -> Mapping[int, str]:
+        """Edge -> hex, for every edge `neighbour` answers."""
+        return self._neighbours[coord]
+
+    def open_edges(self, coord: str) -> frozenset[int]:
+        """Edges a tile laid on `coord` may have exits on: towards a hex on the map, across
+        a passable border, and, if that hex is printed gray/red/blue, only where its own
+        track meets the edge."""
+        out = set()
+        for edge, other in self._neighbours[coord].items():
+            spec = self.hexes[other]
+            if spec.colour in IMPASSABLE_COLOURS and opposite(edge) not in spec.tile.exits():
+                continue
+            out.add(edge)
+        return frozenset(out)
+
+
+Slots = list[str | None]
+
+
+@dataclass
+class MapState:
+    """Tiles laid and tokens placed. Missing hexes in `tiles` show their printed tile.
+
+    `tokens[hex][part]` lists the slots of the city with that part index; None is free.
+    Nothing here checks legality: callers check (`legal_lays`, their own rules) first.
+    """
+
+    board: Board
+    tiles: dict[str, tuple[TileDef, int]] = field(default_factory=dict)
+    tokens: dict[str, dict[int, Slots]] = field(default_factory=dict)
+
+    def copy(self) -> MapState:
+        """An independent copy (tile definitions are shared: they are immutable)."""
+        return MapState(
+            self.board,
+            dict(self.tiles),
+            {h: {p: list(s) for p, s in c.items()} for h, c in self.tokens.items()},
+        )
+
+    def tile(self, coord: str) -> tuple[TileDef, int]:
+        """The tile on `coord` and its rotation."""
+        laid = self.tiles.get(coord)
+        return laid if laid is not None else (self.board.hexes[coord].tile, 0)
+
+    def is_printed(self, coord: str) -> bool:
+        """True while no tile has been laid on `coord`."""
+        return coord not in self.tiles
+
+    def slots(self, coord: str, part: int) -> Slots:
+        """The token slots of a city, to change in place (created empty on first use)."""
+        tile, _ = self.tile(coord)
+        stop = tile.stop(part)
+        if stop.kind is not StopKind.CITY:
+            raise KeyError(f"{coord}-{part} is not a city")
+        cities = self.tokens.setdefault(coord, {})
+        slots = cities.setdefault(part, [None] * stop.slots)
+        if len(slots) < stop.slots:
+            slots.extend([None] * (stop.slots - len(slots)))
+        return slots
+
+    def tokens_at(self, coord: str, part: int) -> tuple[str | None, ...]:
+        """The slots of a city as they stand (no side effects)."""
+        stop = self.tile(coord)[0].stop(part)
+        slots = self.tokens.get(coord, {}).get(part, [])
+        return tuple(slots) + (None,) * (stop.slots - len(slots))
+
+    def place_token(self, coord: str, part: int, corp: str, slot: int | None = None) -> None:
+        """Put `corp`'s token into a free slot (the first one unless `slot` is given)."""
+        slots = self.slots(coord, part)
+        index = slots.index(None) if slot is None else slot
+        if slots[index] is not None:
+            raise ValueError(f"Slot {index} of {coord}-{part} is taken")
+        slots[index] = corp
+
+    def remove_token(self, coord: str, part: int, slot: int) -> str | None:
+        """Empty a slot; returns who was there."""
+        slots = self.slots(coord, part)
+        who, slots[slot] = slots[slot], None
+        return who
+
+    def corp_tokens(self, corp: str) -> list[tuple[str, int]]:
+        """(hex, part) of every city holding a token of `corp`."""
+        return [
+            (coord, part)
+            for coord, cities in self.tokens.items()
+            for part, slots in cities.items()
+            if corp in slots
+        ]
+
+    def lay(self, coord: str, tile: TileDef, rotation: int) -> None:
+        """Lay (or upgrade to) `tile`; tokens move to the city that keeps their exits."""
+        old, old_rotation = self.tile(coord)
+        self.tiles[coord] = (tile, rotation % 6)
+        cities = self.tokens.pop(coord, None)
+        if not cities:
+            return
+        new_parts = [s.part for s in tile.stops if s.kind is StopKind.CITY]
+        old_parts = [s.part for s in old.stops if s.kind is StopKind.CITY]
+        target: dict[int, int] = {}
+        # A city with track goes to the new city that keeps all its exits ...
+        for part in old_parts:
+            exits = {e for e, _ in old.stop_edges(part, old_rotation)}
+            for candidate in new_parts:
+                if exits and exits <= {e for e, _ in tile.stop_edges(candidate, rotation)}:
+                    target[part] = candidate
+                    break
+        # ... one without track to a city nobody else moves to, keeping the order.
+        free = [p for p in new_parts if p not in target.values()] or new_parts
+        for part in old_parts:
+            if part not in target:
+                target[part] = free.pop(0) if len(free) > 1 else free[0]
+        for part in old_parts:
+            for token in cities.get(part, []):
+                if token is not None:
+                    slots = self.slots(coord, target[part])
+                    if None in slots:
+                        slots[slots.index(None)] = token
+                    else:
+                        slots.append(token)
+
+    def legal_lays(
+        self,
+        coord: str,
+        tiles: Iterable[TileDef],
+        available: Mapping[str, int],
+        colours: Iterable[str],
+        rules: UpgradeRules,
+    ) -> list[tuple[str, int]]:
+        """Every (tile, rotation) the rules allow on `coord` now, from the tiles in supply.
+
+        Placement rules of the map apply: exits face open edges (unless the hex has free
+        rotation, or a first tile on a hex with required exits), required exits are kept.
+        Whether the laying company reaches the hex is the caller's check (`graph.reach`).
+        """
+        spec = self.board.hexes[coord]
+        current, rotation = self.tile(coord)
+        printed = self.is_printed(coord)
+        first_with_required = printed and bool(spec.required_exits)
+        open_edges = (
+            None if spec.free_rotation or first_with_required else self.board.open_edges(coord)
+        )
+        return legal_lays(
+            coord,
+            current,
+            rotation,
+            printed=printed,
+            tiles=tiles,
+            available=available,
+            colours=frozenset(colours),
+            rules=rules,
+            open_edges=open_edges,
+            required_exits=spec.required_exits if printed else frozenset(),
+        )

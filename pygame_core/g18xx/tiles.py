@@ -1,0 +1,430 @@
+"""Tiles: parsed from 18xx.games tile codes, rotated, and the rules for replacing one by another.
+
+A tile code is a ";"-separated list of parts, each `type=key:value,...`. Stops (`city`,
+`town`, `offboard`) are numbered by their position among all parts (the "part index"
+18xx.games uses in node names such as "F24-1"); `_N` in a path means the N-th stop.
+Example: "city=revenue:30,slots:2;path=a:0,b:_0;path=a:3,b:_0" is a two-slot city joined to
+edges 0 and 3. Revenue is either flat ("revenue:20") or per phase colour
+("revenue:yellow_20|green_40"). Track is broad (trams) unless `track:narrow` (1840's
+Stadtbahn); `track:future` is only a drawing of track to come and is kept apart.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final
+
+from .hexes import EDGES, rotate
+
+STOP_TYPES: Final = ("city", "town", "offboard")
+
+
+class Gauge(StrEnum):
+    """Track gauge: broad is ordinary (tram) track, narrow the 1840 Stadtbahn."""
+
+    BROAD = "broad"
+    NARROW = "narrow"
+
+
+class StopKind(StrEnum):
+    """What a revenue location is."""
+
+    CITY = "city"  # takes station tokens ("Umsteigepunkt")
+    TOWN = "town"  # no tokens, always scores ("Haltestelle")
+    OFFBOARD = "offboard"  # a terminus: never passed through
+
+
+@dataclass(frozen=True)
+class Revenue:
+    """A stop's value: flat, or per phase colour (the latest colour reached applies)."""
+
+    flat: int = 0
+    by_colour: tuple[tuple[str, int], ...] = ()
+
+    def at(self, colours: Sequence[str]) -> int:
+        """The value while the phase allows tiles of `colours` (in phase order)."""
+        if not self.by_colour:
+            return self.flat
+        values = dict(self.by_colour)
+        for colour in reversed(colours):
+            if colour in values:
+                return values[colour]
+        return self.by_colour[0][1]
+
+    @classmethod
+    def parse(cls, text: str) -> Revenue:
+        """ "30" or "yellow_20|green_40"."""
+        if "_" not in text:
+            return cls(flat=int(text))
+        pairs = []
+        for item in text.split("|"):
+            colour, _, value = item.rpartition("_")
+            pairs.append((colour, int(value)))
+        return cls(by_colour=tuple(pairs))
+
+
+@dataclass(frozen=True)
+class Stop:
+    """A city, town or offboard on a tile. `part` is its part index in the tile code."""
+
+    part: int
+    kind: StopKind
+    revenue: Revenue
+    slots: int = 0
+    visit_cost: int = 1
+
+
+@dataclass(frozen=True)
+class EdgeEnd:
+    """A path end at a tile edge; `lanes` > 1 where several parallel tracks share the edge."""
+
+    edge: int
+    lanes: int = 1
+    lane: int = 0
+
+
+@dataclass(frozen=True)
+class NodeEnd:
+    """A path end at a stop, named by the stop's part index."""
+
+    part: int
+
+
+End = EdgeEnd | NodeEnd
+
+
+@dataclass(frozen=True)
+class Path:
+    """One piece of track. `terminal`: a route may end at its stop but not pass through."""
+
+    a: End
+    b: End
+    gauge: Gauge = Gauge.BROAD
+    terminal: bool = False
+
+    def rotated(self, rotation: int) -> Path:
+        """The same path on a tile turned by `rotation`."""
+        if rotation % 6 == 0:
+            return self
+        return Path(_rot(self.a, rotation), _rot(self.b, rotation), self.gauge, self.terminal)
+
+    @property
+    def edges(self) -> tuple[int, ...]:
+        """The tile edges this path touches."""
+        return tuple(e.edge for e in (self.a, self.b) if isinstance(e, EdgeEnd))
+
+    @property
+    def parts(self) -> tuple[int, ...]:
+        """The stops (part indices) this path touches."""
+        return tuple(e.part for e in (self.a, self.b) if isinstance(e, NodeEnd))
+
+
+def _rot(end: End, rotation: int) -> End:
+    if isinstance(end, EdgeEnd):
+        return EdgeEnd(rotate(end.edge, rotation), end.lanes, end.lane)
+    return end
+
+
+@dataclass(frozen=True)
+class Border:
+    """A drawn hexside; an impassable one blocks track across it."""
+
+    edge: int
+    impassable: bool = False
+
+
+@dataclass(frozen=True, eq=False)
+class TileDef:
+    """A tile type (or a hex's printed tile). Compared by identity; its name is its id.
+
+    `only_on` / `rotations` restrict where and how it may be laid (data, not code);
+    `lay_cost` is the printed "upgrade=cost" of a hex.
+    """
+
+    name: str
+    colour: str
+    stops: tuple[Stop, ...]
+    paths: tuple[Path, ...]
+    labels: frozenset[str] = frozenset()
+    frame: str | None = None
+    borders: tuple[Border, ...] = ()
+    future: tuple[Path, ...] = ()
+    lay_cost: int = 0
+    only_on: frozenset[str] | None = None
+    rotations: tuple[int, ...] | None = None
+    code: str = ""
+    _rotated: tuple[tuple[Path, ...], ...] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "_rotated", tuple(tuple(p.rotated(r) for p in self.paths) for r in EDGES)
+        )
+
+    def paths_at(self, rotation: int) -> tuple[Path, ...]:
+        """The paths of the tile laid with `rotation`."""
+        return self._rotated[rotation % 6]
+
+    def exits(self, rotation: int = 0, gauge: Gauge | None = None) -> frozenset[int]:
+        """Edges with track, at `rotation`, optionally of one gauge only."""
+        return frozenset(
+            e for p in self.paths_at(rotation) if gauge is None or p.gauge is gauge for e in p.edges
+        )
+
+    def stop(self, part: int) -> Stop:
+        """The stop with this part index. Raises KeyError."""
+        for s in self.stops:
+            if s.part == part:
+                return s
+        raise KeyError(f"Tile {self.name} has no stop with part index {part}")
+
+    def count(self, kind: StopKind) -> int:
+        """How many stops of `kind` the tile has."""
+        return sum(1 for s in self.stops if s.kind is kind)
+
+    def stop_edges(self, part: int, rotation: int) -> frozenset[tuple[int, Gauge]]:
+        """(edge, gauge) pairs joined to stop `part` by a path, at `rotation`."""
+        return frozenset(
+            (e, p.gauge) for p in self.paths_at(rotation) if part in p.parts for e in p.edges
+        )
+
+
+def parse_tile(
+    name: str,
+    code: str,
+    colour: str,
+    *,
+    only_on: Iterable[str] | None = None,
+    rotations: Iterable[int] | None = None,
+) -> TileDef:
+    """Parse an 18xx.games tile code. Raises ValueError on anything it does not understand."""
+    stops: list[Stop] = []
+    raw_paths: list[dict[str, str]] = []
+    labels: set[str] = set()
+    borders: list[Border] = []
+    frame: str | None = None
+    lay_cost = 0
+    parts = [p.strip() for p in code.split(";") if p.strip()]
+    for index, part in enumerate(parts):
+        kind, _, rest = part.partition("=")
+        props = _props(rest, part)
+        if kind in STOP_TYPES:
+            stops.append(
+                Stop(
+                    part=index,
+                    kind=StopKind(kind),
+                    revenue=Revenue.parse(props.get("revenue", "0")),
+                    slots=int(props.get("slots", "1")) if kind == "city" else 0,
+                    visit_cost=int(props.get("visit_cost", "1")),
+                )
+            )
+        elif kind == "path":
+            raw_paths.append(props)
+        elif kind == "label":
+            labels.add(rest)
+        elif kind == "border":
+            borders.append(Border(int(props["edge"]), props.get("type") == "impassable"))
+        elif kind == "frame":
+            frame = props.get("color")
+        elif kind == "upgrade":
+            lay_cost = int(props.get("cost", "0"))
+        elif kind not in ("icon",):
+            raise ValueError(f"Tile {name}: unknown part {part!r}")
+    paths: list[Path] = []
+    future: list[Path] = []
+    for props in raw_paths:
+        track = props.get("track", "broad")
+        terminal = props.get("terminal") == "1"
+        lanes = int(props.get("lanes", "1"))
+        for lane in range(lanes):
+            a = _end(props["a"], props.get("a_lane"), lanes, lane, stops, name)
+            b = _end(props["b"], props.get("b_lane"), lanes, lane, stops, name)
+            if track == "future":
+                future.append(Path(a, b, Gauge.BROAD, terminal))
+            else:
+                path = Path(a, b, Gauge(track), terminal)
+                if path not in paths:  # a code may repeat a path (1840's L31a): one track
+                    paths.append(path)
+    return TileDef(
+        name=name,
+        colour=colour,
+        stops=tuple(stops),
+        paths=tuple(paths),
+        labels=frozenset(labels),
+        frame=frame,
+        borders=tuple(borders),
+        future=tuple(future),
+        lay_cost=lay_cost,
+        only_on=frozenset(only_on) if only_on is not None else None,
+        rotations=tuple(rotations) if rotations is not None else None,
+        code=code,
+    )
+
+
+def _props(rest: str, part: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item in rest.split(","):
+        if not item:
+            continue
+        key, sep, value = item.partition(":")
+        if not sep:
+            if part.startswith("label="):
+                continue
+            raise ValueError(f"Malformed tile part {part!r}")
+        out[key] = value
+    return out
+
+
+def _end(
+    text: str, lane_spec: str | None, lanes: int, lane: int, stops: list[Stop], name: str
+) -> End:
+    if text.startswith("_"):
+        n = int(text[1:])
+        if n >= len(stops):
+            raise ValueError(f"Tile {name}: path to missing stop {text}")
+        return NodeEnd(stops[n].part)
+    edge = int(text)
+    if edge not in EDGES:
+        raise ValueError(f"Tile {name}: edge {edge} out of range")
+    if lane_spec is not None:  # "2.1": lane 1 of 2
+        count, _, index = lane_spec.partition(".")
+        return EdgeEnd(edge, int(count), int(index))
+    return EdgeEnd(edge, lanes, lane)
+
+
+# --- upgrades ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class UpgradeRules:
+    """What may replace what: one step along `colour_order` (white = the bare printed hex),
+    same frame, same labels, same stops, and every old path kept (same edges and gauge).
+
+    The knobs are per title:
+    `same_colour_on_printed`: printed hexes of these colours take one tile of the same
+    colour, which must keep the printed exits (1840: red inner city, purple stations).
+    `city_merge_labels`: labelled tiles whose cities may merge (1840: OO, green -> brown).
+    `town_split_frames`: framed tiles whose town may split in two (1840: Stadtbahn tiles).
+    `towns_on_blank`: a hex without stops may take a tile with towns (1840: only such tiles).
+    """
+
+    colour_order: tuple[str, ...] = ("white", "yellow", "green", "brown", "gray")
+    same_colour_on_printed: frozenset[str] = frozenset()
+    city_merge_labels: frozenset[str] = frozenset()
+    town_split_frames: frozenset[str] = frozenset()
+    towns_on_blank: bool = False
+
+
+def upgrade_ok(
+    old: TileDef,
+    old_rotation: int,
+    new: TileDef,
+    new_rotation: int,
+    rules: UpgradeRules,
+    *,
+    printed: bool,
+) -> bool:
+    """True if `new` at `new_rotation` may replace `old` (laid at `old_rotation`).
+
+    Checks tile-to-tile rules only; exits facing the map and connections are the board's.
+    """
+    if printed and old.colour in rules.same_colour_on_printed and new.colour == old.colour:
+        # A special printed hex: its exits, per gauge, must all stay (its stops may change).
+        return all(old.exits(old_rotation, g) <= new.exits(new_rotation, g) for g in Gauge)
+    order = rules.colour_order
+    if old.colour not in order or order.index(old.colour) + 1 >= len(order):
+        return False
+    if new.colour != order[order.index(old.colour) + 1]:
+        return False
+    if new.frame != old.frame or new.labels != old.labels:
+        return False
+    if not _stop_counts_ok(old, new, rules):
+        return False
+    return _paths_kept(old, old_rotation, new, new_rotation, rules)
+
+
+def _stop_counts_ok(old: TileDef, new: TileDef, rules: UpgradeRules) -> bool:
+    if new.count(StopKind.OFFBOARD) != old.count(StopKind.OFFBOARD):
+        return False
+    old_c, new_c = old.count(StopKind.CITY), new.count(StopKind.CITY)
+    old_t, new_t = old.count(StopKind.TOWN), new.count(StopKind.TOWN)
+    if not old.stops:  # a bare hex
+        return new_c == 0 and (new_t == 0 or rules.towns_on_blank)
+    merge = bool(old.labels & rules.city_merge_labels)
+    if new_c != old_c and not (merge and 0 < new_c < old_c):
+        return False
+    split = old.frame is not None and old.frame in rules.town_split_frames
+    return new_t == old_t or (split and new_t > old_t > 0)
+
+
+def _paths_kept(
+    old: TileDef, old_rotation: int, new: TileDef, new_rotation: int, rules: UpgradeRules
+) -> bool:
+    new_paths = new.paths_at(new_rotation)
+    # Track between two edges must survive as it is.
+    for p in old.paths_at(old_rotation):
+        if not p.parts and not any(_same_track(p, q) for q in new_paths):
+            return False
+    # Every old stop needs a new stop of its kind that keeps all its exits; distinct old
+    # stops need distinct new ones, except cities that may merge.
+    merge = bool(old.labels & rules.city_merge_labels)
+    need = [(s.kind, old.stop_edges(s.part, old_rotation)) for s in old.stops]
+    have = [(s.kind, new.stop_edges(s.part, new_rotation)) for s in new.stops]
+    options = [[j for j, (k2, e2) in enumerate(have) if k2 is k and e <= e2] for (k, e) in need]
+    if any(not o for o in options):
+        return False
+    for choice in itertools.product(*options):
+        taken: set[int] = set()
+        ok = True
+        for (kind, _), j in zip(need, choice, strict=True):
+            if j in taken and not (merge and kind is StopKind.CITY):
+                ok = False
+                break
+            taken.add(j)
+        if ok:
+            return True
+    return False
+
+
+def _same_track(p: Path, q: Path) -> bool:
+    return p.gauge is q.gauge and {p.a, p.b} == {q.a, q.b}
+
+
+def legal_lays(
+    hex_name: str,
+    current: TileDef,
+    rotation: int,
+    *,
+    printed: bool,
+    tiles: Iterable[TileDef],
+    available: Mapping[str, int],
+    colours: Collection[str],
+    rules: UpgradeRules,
+    open_edges: frozenset[int] | None,
+    required_exits: frozenset[int] = frozenset(),
+) -> list[tuple[str, int]]:
+    """Every (tile name, rotation) that may be laid on `hex_name` now.
+
+    `current` is the hex's tile (its printed tile while `printed`), `available` the tiles
+    still in the supply by name, `colours` the tile colours the phase (or a bonus) allows.
+    Every exit of the new tile must face one of `open_edges` (None: no such check), and the
+    tile must include `required_exits`. Rotations are all six, except where the tile fixes
+    them; symmetric rotations are all listed, as 18xx.games does.
+    """
+    out: list[tuple[str, int]] = []
+    for tile in tiles:
+        if available.get(tile.name, 0) <= 0 or tile.colour not in colours:
+            continue
+        if tile.only_on is not None and hex_name not in tile.only_on:
+            continue
+        for r in tile.rotations if tile.rotations is not None else EDGES:
+            exits = tile.exits(r)
+            if not required_exits <= exits:
+                continue
+            if open_edges is not None and not exits <= open_edges:
+                continue
+            if upgrade_ok(current, rotation, tile, r, rules, printed=printed):
+                out.append((tile.name, r))
+    return out

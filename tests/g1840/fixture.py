@@ -1,0 +1,188 @@
+"""Rebuild the map of the recorded 2-player 18xx.games game at each Line run.
+
+Only what changes the map is replayed (report.md, "Board reconstruction"): tile lays,
+tokens placed and removed, the Stadtbahn tokens of the setup, and each Line's home token,
+which 18xx.games places without an action at the start of the Line's first turn. Undo is
+resolved the way 18xx.games filters its action list.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pygame_core.g18xx.board import MapState
+from pygame_core.g18xx.graph import TrackGraph
+from pygame_core.g18xx.routes import link_for
+from pygame_core.g1840 import board as g1840
+
+DATA = Path(__file__).parent / "data"
+VARIANT = "two_player"
+STADTBAHN = frozenset({"W", "V", "G", "D"})
+LINES = frozenset(str(i) for i in range(1, 19))
+
+Action = dict[str, Any]
+
+
+def effective_actions(raw: list[Action]) -> list[Action]:
+    """18xx.games' undo/redo filter: the actions that count, in order, each followed by its
+    auto actions."""
+    active: dict[int, bool] = {}
+    order: list[int] = []
+    by_index: dict[int, Action] = {}
+    undo_stack: list[list[int]] = []
+    for i, action in enumerate(raw):
+        kind = action["type"]
+        if kind == "undo":
+            if "action_id" in action:
+                target = action["action_id"]
+                after = not target  # undo to id 0: everything
+                group = []
+                for j in order:
+                    if after and active[j]:
+                        group.append(j)
+                    if by_index[j]["id"] == target:
+                        after = True
+            else:
+                group = [next(j for j in reversed(order) if active[j])]
+            for j in group:
+                active[j] = False
+            undo_stack.append(group)
+        elif kind == "redo":
+            for j in undo_stack.pop():
+                active[j] = True
+        elif kind != "message":
+            undo_stack.clear()
+            active[i] = True
+            order.append(i)
+            by_index[i] = action
+    out: list[Action] = []
+    for j in order:
+        if active[j]:
+            out.append(by_index[j])
+            out.extend(by_index[j].get("auto_actions", []))
+    return out
+
+
+@dataclass
+class RunPosition:
+    """The map just before a recorded Line run, and the run's oracle record."""
+
+    state: MapState
+    record: dict[str, Any]
+
+
+class Replay:
+    """Map-only replay of the fixture."""
+
+    def __init__(self) -> None:
+        self.state = g1840.initial_state(VARIANT)
+        self.tiles = g1840.tiles()
+        # 18xx.games tile ids ("58-5", printed "K9-0") -> hex they are on.
+        self.where: dict[str, str] = {
+            h["tile_id"]: coord for coord, h in g1840.hex_data(VARIANT).items()
+        }
+        self.started: set[str] = set()
+
+    def home_token(self, line: str) -> None:
+        """The free home token at the start of a Line's first turn (IX.6)."""
+        home = g1840.lines()[line]["home"]
+        info = g1840.hex_data(VARIANT)[home]
+        if "reserved_tile" in info:
+            return  # OO homes (D18, E17): placed by an explicit place_token in the log
+        part = next(int(p) for p, lines in info.get("reserved", {}).items() if line in lines)
+        self.state.place_token(home, part, line)
+
+    def apply(self, action: Action) -> None:
+        entity = str(action.get("entity"))
+        if entity in LINES and entity not in self.started:
+            self.started.add(entity)
+            self.home_token(entity)
+        kind = action["type"]
+        if kind == "lay_tile":
+            coord = action["hex"]
+            name = action["tile"].rsplit("-", 1)[0]
+            old, _ = self.state.tile(coord)
+            if self.state.is_printed(coord) and "OO" in old.labels and not old.paths:
+                # A token on a trackless OO hex is picked up and placed again by the
+                # place_token that follows (report.md, board reconstruction item 3).
+                self.state.tokens.pop(coord, None)
+            for tid, h in list(self.where.items()):
+                if h == coord:
+                    del self.where[tid]
+            self.state.lay(coord, self.tiles[name], action["rotation"])
+            self.where[action["tile"]] = coord
+        elif kind == "place_token":
+            coord, part = self._city(action["city"])
+            slots = self.state.slots(coord, part)
+            if None not in slots:  # a bonus token displaces a Stadtbahn token
+                displaced = next(i for i, t in enumerate(slots) if t in STADTBAHN)
+                slots[displaced] = None
+            self.state.place_token(coord, part, entity)
+        elif kind == "remove_token":
+            coord, part = self._city(action["city"])
+            slots = self.state.slots(coord, part)
+            slots[next(i for i, t in enumerate(slots) if t in STADTBAHN)] = None
+
+    def _city(self, city_id: str) -> tuple[str, int]:
+        tile_id, part = city_id.rsplit("-", 1)
+        return self.where[tile_id], int(part)
+
+
+@cache
+def run_positions() -> tuple[RunPosition, ...]:
+    """The map before each recorded Line run, in game order."""
+    raw = json.loads((DATA / "fixture_2player.json").read_text())["actions"]
+    runs = {r["action_id"]: r for r in json.loads((DATA / "runs_2player.json").read_text())["runs"]}
+    replay = Replay()
+    out: list[RunPosition] = []
+    for action in effective_actions(raw):
+        if action["type"] == "run_routes" and action.get("id") in runs:
+            replay.apply({**action, "type": "noop"})  # the home token, for a first turn
+            out.append(RunPosition(replay.state.copy(), runs[action["id"]]))
+        replay.apply(action)
+    return tuple(out)
+
+
+def decode(graph: TrackGraph, route: dict[str, Any]) -> tuple[list[str], list[int]]:
+    """A recorded route (18xx.games `nodes` + `connections`) as our stops and links.
+
+    Segments may be listed in any order and direction; `nodes` names the stops, so for
+    each segment we take the link between two of them over exactly those hexes, then
+    chain the links into a path.
+    """
+    nodes = set(route["nodes"])
+    by_hex: dict[str, list[str]] = {}
+    for sig in nodes:
+        by_hex.setdefault(sig.rsplit("-", 1)[0], []).append(sig)
+    chosen: list[tuple[str, str, int]] = []
+    for seg in route["connections"]:
+        found = []
+        for a in by_hex[seg[0]]:
+            for b in by_hex[seg[-1]]:
+                if a == b:
+                    continue
+                try:
+                    found.append((a, b, link_for(graph, a, b, seg).index))
+                except KeyError:
+                    continue
+        if len(found) != 1:
+            raise AssertionError(f"Segment {seg} matches {found}")
+        chosen.append(found[0])
+    ends: dict[str, list[tuple[str, int]]] = {}
+    for a, b, li in chosen:
+        ends.setdefault(a, []).append((b, li))
+        ends.setdefault(b, []).append((a, li))
+    if len(chosen) == 0:
+        raise AssertionError("Empty route")
+    start = next(s for s, nb in ends.items() if len(nb) == 1)
+    stops: list[str] = [start]
+    links: list[int] = []
+    while len(links) < len(chosen):
+        nxt = [(s, li) for s, li in ends[stops[-1]] if li not in links]
+        stops.append(nxt[0][0])
+        links.append(nxt[0][1])
+    return stops, links
