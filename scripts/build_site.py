@@ -99,6 +99,15 @@ def engine_sources() -> list[Path]:
     return files
 
 
+def prune(paths: Iterable[Path], keep: int) -> None:
+    """Delete all but the `keep` newest cache entries (the cache grows with every change)."""
+    for old in sorted(paths, key=lambda p: p.stat().st_mtime, reverse=True)[keep:]:
+        if old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            old.unlink(missing_ok=True)
+
+
 def build_wheel() -> Path:
     """The engine wheel, built with `python -m build --wheel` unless its sources are unchanged."""
     h = hashlib.sha256()
@@ -119,6 +128,7 @@ def build_wheel() -> Path:
     shutil.rmtree(target, ignore_errors=True)
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp.rename(target)
+    prune((CACHE / "wheels").iterdir(), keep=5)
     return target / built[0].name
 
 
@@ -136,6 +146,7 @@ def precompiled(kind: str, source: Path) -> Path:
         extra = [] if kind == "stdlib" else [str(source)]
         run(["node", str(PYC_SCRIPT), str(PYODIDE_DIR), kind, *extra, str(tmp)])
         tmp.rename(out)
+        prune(CACHE.glob(f"pyc-{kind}-*.zip"), keep=5)
     return out
 
 

@@ -20,6 +20,7 @@ step "build site/"
 
 step "ruff"
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 
 step "mypy (strict)"
 .venv/bin/mypy

@@ -5,7 +5,8 @@
 //  * return visits restore a memory snapshot from IndexedDB (Python initialised and the
 //    engine imported: no interpreter start-up, no module compilation);
 //  * the first visit boots normally, imports the engine, takes the snapshot and stores it
-//    after a tick; every snapshot failure falls back to a normal boot.
+//    a moment later; every snapshot failure falls back to a normal boot.
+// Start-up work runs in parallel from the moment this module loads (see docs/architecture.md).
 //
 // The engine wheel is unpacked here with unpackArchive (not loadPackage/micropip, which make
 // a snapshot impossible), so PyScript's config needs no `packages`/`files`.
@@ -23,7 +24,10 @@ const ENGINE_PACKAGE = "pygame_core";
 const PRELOAD = ["os", "pathlib", "json", "inspect", "asyncio", "base64", "html", "io", "re"];
 const DB_NAME = "tramways-engine";
 const STORE = "snapshots";
+// Work after start-up that must not delay the engine's first answers: storing a new snapshot
+// (a 30 MB copy) and putting the package files back after a restore.
 const SAVE_DELAY_MS = 1000;
+const INSTALL_DELAY_MS = 500;
 
 // Diagnostics, read by engine_worker.py's boot_info() (absolute ms: timeOrigin + now()).
 const status = {
@@ -58,7 +62,10 @@ function openDB() {
   return new Promise((resolve, reject) => {
     const req = indexedDB.open(DB_NAME, 1);
     req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => resolve(req.result);
+    req.onsuccess = () => {
+      mark("db-open");
+      resolve(req.result);
+    };
     req.onerror = () => reject(req.error);
   });
 }
@@ -99,10 +106,12 @@ const wasmModulePromise = WebAssembly.compileStreaming(fetch(WASM_URL)).then((m)
 });
 wasmModulePromise.catch(() => {});
 
-// The store holds one snapshot as two records, "meta" {key, length} and "bytes", read right
-// away, before the expected key is known (checked in loadPyodide): the 30 MB read (0.1-0.2 s)
-// then overlaps PyScript's set-up and the runtime's start. One transaction, so that both
-// belong together even if another tab stores a new snapshot meanwhile; meta comes first.
+// The store holds one snapshot as two records, "meta" and "bytes" (packed), read right
+// away, before the expected key is known (checked in loadPyodide): the read (about 15 MB)
+// then overlaps PyScript's set-up and the runtime's start. The bytes are a Blob, which IDB
+// hands over at once and which is read off this thread (a large ArrayBuffer value was read
+// back several times slower). One transaction, so that both belong together even if another
+// tab stores a new snapshot meanwhile; meta comes first.
 const storedPromise = dbPromise.then(
   (db) =>
     new Promise((resolve, reject) => {
@@ -112,12 +121,16 @@ const storedPromise = dbPromise.then(
       let settle;
       const bytes = new Promise((...fns) => {
         settle = fns;
-      }).then((b) => {
+      }).then(async (b) => {
+        if (b instanceof Blob) b = new Uint8Array(await b.arrayBuffer());
         mark("snapshot-read");
         return b ?? null;
       });
       bytes.catch(() => {});
-      metaRequest.onsuccess = () => resolve({ meta: metaRequest.result ?? null, bytes });
+      metaRequest.onsuccess = () => {
+        mark("snapshot-meta");
+        resolve({ meta: metaRequest.result ?? null, bytes });
+      };
       tx.oncomplete = () => settle[0](bytesRequest.result);
       tx.onerror = tx.onabort = () => {
         reject(tx.error);
@@ -129,21 +142,52 @@ const storedMetaPromise = storedPromise.then((s) => s.meta);
 const storedBytesPromise = storedPromise.then((s) => s.bytes);
 for (const p of [storedMetaPromise, storedBytesPromise]) p.catch(() => {});
 
-// The stored snapshot's {key, length} if it is the one for this key, else null.
+// The stored snapshot's meta {key, length, pages} if it is the one for this key, else null.
 async function findSnapshot(key) {
   const meta = await storedMetaPromise;
-  return meta?.key === key && Number.isSafeInteger(meta.length) ? meta : null;
+  const valid = Number.isSafeInteger(meta?.length) && meta.pages instanceof Uint32Array;
+  return valid && meta.key === key ? meta : null;
+}
+
+// A snapshot is the whole 30 MB wasm heap, about half of it zero pages. Only the non-zero
+// pages are stored (meta.pages = their indexes): half the bytes to read back, and a cheap copy.
+const PAGE = 4096;
+
+function packSnapshot(bytes) {
+  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
+  const pages = [];
+  const wordsPerPage = PAGE >> 2;
+  for (let p = 0; p * PAGE < bytes.length; p++) {
+    const end = Math.min((p + 1) * wordsPerPage, words.length);
+    let w = p * wordsPerPage;
+    while (w < end && words[w] === 0) w++;
+    const tailNonZero =
+      end === words.length && bytes.subarray(words.length * 4).some((b) => b !== 0);
+    if (w < end || tailNonZero) pages.push(p);
+  }
+  const packed = new Uint8Array(pages.length * PAGE);
+  pages.forEach((p, i) => packed.set(bytes.subarray(p * PAGE, (p + 1) * PAGE), i * PAGE));
+  return { pages: Uint32Array.from(pages), packed };
+}
+
+function unpackSnapshot(meta, packed, target) {
+  if (packed?.length !== meta.pages.length * PAGE) throw new Error("snapshot size mismatch");
+  meta.pages.forEach((p, i) => {
+    const start = p * PAGE;
+    target.set(packed.subarray(i * PAGE, i * PAGE + Math.min(PAGE, target.length - start)), start);
+  });
 }
 
 async function saveSnapshot(key, bytes) {
   status.snapshot = "saving";
   try {
+    const { pages, packed } = packSnapshot(bytes);
     const db = await dbPromise;
-    // One snapshot only (30 MB): older versions go in the same transaction.
+    // One snapshot only: older versions go in the same transaction.
     await request(db, "readwrite", (s) => {
       s.clear();
-      s.put(bytes, "bytes");
-      return s.put({ key, length: bytes.length }, "meta");
+      s.put(new Blob([packed]), "bytes");
+      return s.put({ key, length: bytes.length, pages }, "meta");
     });
     status.snapshot = "saved";
     mark("snapshot-saved");
@@ -236,9 +280,9 @@ export async function loadPyodide(options = {}) {
         // are copied in while the runtime starts; they must be there before the runtime is
         // handed back (our createPyodideModule waits for them), when Pyodide restores them.
         const target = new Uint8Array(snapshot.length);
-        const filled = storedBytesPromise.then((bytes) => {
-          if (bytes?.length !== target.length) throw new Error("snapshot size mismatch");
-          target.set(bytes);
+        const filled = storedBytesPromise.then((packed) => {
+          unpackSnapshot(snapshot, packed, target);
+          mark("snapshot-unpacked");
         });
         filled.catch(() => {});
         const createPyodideModule = async (settings) => {
@@ -254,8 +298,15 @@ export async function loadPyodide(options = {}) {
         py.runPython("import random; random.seed()");
         // The file system is not in the snapshot: the package files are put back (for package
         // data and tracebacks; every engine module is already imported) right after start-up.
+        const reinstall = (wheel) => {
+          try {
+            install(py, wheel);
+          } catch (e) {
+            warn("could not unpack the engine files", e);
+          }
+        };
         wheelPromise.then(
-          (wheel) => setTimeout(() => install(py, wheel), 0),
+          (wheel) => setTimeout(() => reinstall(wheel), INSTALL_DELAY_MS),
           (e) => warn("engine wheel", e),
         );
         status.mode = "snapshot";
@@ -289,9 +340,9 @@ del importlib, pkgutil, _pkg, _m
         status.snapshot = `failed: ${e?.message ?? e}`;
         warn("could not make the engine snapshot", e);
       }
-      // Stored a little later: the 30 MB clone blocks this thread for a moment, which must
-      // not delay the engine's first answers. (A tab closed before that just boots this way
-      // again next time.)
+      // Stored a little later: packing and cloning 30 MB block this thread for a moment,
+      // which must not delay the engine's first answers. (A tab closed before that just
+      // boots this way again next time.)
       if (bytes) setTimeout(() => saveSnapshot(key, bytes), SAVE_DELAY_MS);
       if (stdout) py.setStdout({ batched: stdout });
       if (stderr) py.setStderr({ batched: stderr });
