@@ -97,13 +97,15 @@ async function importGame(save, choice) {
 let engineFailure = null;
 
 async function boot() {
+  // Start fetching the engine client at once: the import is asynchronous, and the client
+  // itself defers PyScript's page-side work until after the first paint.
+  const client = import("./engine-client.js");
   const saved = loadAutosave();
   if (saved && saved.screen === "game" && UI_TITLES[saved.title]) resumeGame();
   else showHome();
 
   try {
-    // Loaded after the first paint: the engine module never delays the board.
-    const { startEngine } = await import("./engine-client.js");
+    const { startEngine } = await client;
     const e = startEngine();
     await e.ready;
     const t = await e.call({ op: "titles" });
