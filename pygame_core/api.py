@@ -25,6 +25,13 @@ def _seat(req: JsonDict, game: Game) -> int | None:
     return seat
 
 
+def _acting_seat(req: JsonDict, game: Game, what: str) -> int:
+    seat = _seat(req, game)
+    if seat is None:
+        raise InvalidAction(f"'seat' is required {what}")
+    return seat
+
+
 def _game(req: JsonDict) -> Game:
     game_id = req.get("game_id", "main")
     game = _GAMES.get(game_id) if isinstance(game_id, str) else None
@@ -89,9 +96,7 @@ def _load(req: JsonDict) -> JsonDict:
 
 def _act(req: JsonDict) -> JsonDict:
     game = _game(req)
-    seat = _seat(req, game)
-    if seat is None:
-        raise InvalidAction("'seat' is required to act")
+    seat = _acting_seat(req, game, "to act")
     action = req.get("action")
     if not isinstance(action, dict):
         raise InvalidAction("'action' must be an object")
@@ -102,18 +107,14 @@ def _act(req: JsonDict) -> JsonDict:
 
 def _undo(req: JsonDict) -> JsonDict:
     game = _game(req)
-    seat = _seat(req, game)
-    if seat is None:
-        raise InvalidAction("'seat' is required to undo")
+    seat = _acting_seat(req, game, "to undo")
     game.undo(seat)
     return _state(req, game)
 
 
 def _bot(req: JsonDict) -> JsonDict:
     game = _game(req)
-    seat = _seat(req, game)
-    if seat is None:
-        raise InvalidAction("'seat' is required for a bot move")
+    seat = _acting_seat(req, game, "for a bot move")
     action = game.bot_action(seat, str(req.get("level", "normal")))
     game.apply(action, seat)
     return {**_state(req, game), "action": action}
