@@ -9,8 +9,10 @@ tobymao/18xx at commit 111f7f698005a057d68877682486da3f1705e551, see its report.
 writes:
 
 - pygame_core/g1840/data/tiles.json, board.json: what the engine needs (compact);
+- pygame_core/g1840/data/entities.json, trams.json, rounds.json: companies, Lines, sights,
+  trams and the round track, for the setup and the rounds;
 - tests/g1840/data/reference.json: values derived by the 18xx.games engine (upgrade lists,
-  first tiles, neighbours, part indices) that the tests compare our rules with;
+  first tiles, neighbours, part indices, setup draws) that the tests compare our rules with;
 - tests/g1840/data/fixture_2player.json: the public 2-player fixture game (verbatim);
 - tests/g1840/data/runs_2player.json: its Line runs (route, revenue, best found).
 """
@@ -123,6 +125,9 @@ def build(ref: Path) -> None:
     PACKAGE_DATA.mkdir(parents=True, exist_ok=True)
     _write(PACKAGE_DATA / "tiles.json", {"_source": SOURCE, "tiles": tiles})
     _write(PACKAGE_DATA / "board.json", board)
+    _write(PACKAGE_DATA / "entities.json", _entities(data))
+    _write(PACKAGE_DATA / "trams.json", _trams(data))
+    _write(PACKAGE_DATA / "rounds.json", _rounds(data))
 
     reference = {
         "_source": SOURCE + " Derived values computed there with the 18xx.games engine.",
@@ -145,6 +150,9 @@ def build(ref: Path) -> None:
             }
             for v, m in data["maps"].items()
         },
+        # Setup draws the report's author got from the Ruby engine for the two fixture seeds
+        # (data.json rng.verified): majors sorted by name, first restock by number.
+        "setup_draws": data["rng"]["verified"],
         "tile_stop_parts": {
             n: [[x["part_index"], x["type"]] for x in t["nodes"]]
             for n, t in data["tiles"]["definitions"].items()
@@ -187,6 +195,91 @@ def build(ref: Path) -> None:
             "runs": lines,
         },
     )
+
+
+def _entities(data: dict[str, Any]) -> dict[str, Any]:
+    """Companies, Lines and sights as the setup and the rounds need them."""
+    city = data["city_corporations_stadtbahn"]
+    lines = data["lines_minor_corporations"]
+    stadtbahn: dict[str, Any] = {}
+    for c in city["list"]:
+        tokens: dict[str, Any] = {}
+        for variant, by_corp in city["initial_tokens_resolved"].items():
+            if c["sym"] in by_corp:
+                # [hex, part index]: the part index is the last field of the city id
+                # ("F24-0-2"), as board.json keys its tokens; a null entry is a token
+                # 18xx.games leaves unplaced (2 players, W).
+                tokens[variant] = [
+                    [t["hex"], int(t["city_id"].rsplit("-", 1)[1])] for t in by_corp[c["sym"]] if t
+                ]
+        stadtbahn[c["sym"]] = {
+            "name": c["name"],
+            "par": c["par"],
+            "token_count": c["token_count"],
+            "tokens": tokens,
+        }
+    return {
+        "_source": SOURCE,
+        "majors": {m["sym"]: {"name": m["name"]} for m in data["major_corporations"]["list"]},
+        "major_par_prices": data["major_corporations"]["par_prices"],
+        "major_max_lines": data["major_corporations"]["max_lines"],
+        "stadtbahn": stadtbahn,
+        "lines": {
+            ln["sym"]: {"name": ln["name"], "home": ln["home_hex"], "removed_in": ln["removed_in"]}
+            for ln in lines["list"]
+        },
+        # III.5: Line card 2 is set aside for the first reveal (18xx.games: the same).
+        "line_set_aside": "2",
+        "line_token_costs": lines["token_costs"],
+        "line_minimum_bid": lines["auction"]["starting_bid"],
+        "privates": {
+            c["sym"]: {
+                "name": c["name"],
+                "face_value": c["face_value"],
+                "revenue": c["revenue"],
+                "removed_in": c["removed_in"],
+            }
+            for c in data["private_companies"]
+        },
+        "starting_cash": data["constants"]["starting_cash"],
+    }
+
+
+def _trams(data: dict[str, Any]) -> dict[str, Any]:
+    """Trams: price per purchase field, counts per player count, what each CR offers,
+    maintenance by the newest type bought."""
+    trains = data["trains"]
+    return {
+        "_source": SOURCE,
+        "types": {
+            t["sym"]: {
+                "colour": t["color"],
+                "prices": {p["variant"]: p["price"] for p in t["price_tiers"]},
+            }
+            for t in trains["types"]
+        },
+        "counts": trains["counts_by_player_count"],
+        "buyable_by_company_round": trains["buyable_variants_by_company_round"],
+        "exported_at_company_round": {
+            cr: text.split()[-1]
+            for cr, text in trains["depot_clearing_at_start_of_company_round"].items()
+        },
+        "maintenance": trains["maintenance_by_newest_type_bought"],
+        "limit": trains["train_limit"],
+    }
+
+
+def _rounds(data: dict[str, Any]) -> dict[str, Any]:
+    """The round track in order; Company Rounds carry the Stadtbahn multiplier."""
+    track = []
+    for r in data["round_schedule"]["progress_track"]:
+        entry: dict[str, Any] = {"type": r["type"]}
+        if "name" in r:
+            entry["name"] = r["name"]
+        if "value" in r:
+            entry["multiplier"] = int(r["value"].rstrip("x"))
+        track.append(entry)
+    return {"_source": SOURCE, "track": track}
 
 
 def _write(path: Path, obj: Any) -> None:
