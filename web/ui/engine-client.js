@@ -56,16 +56,23 @@ export function startEngine({ serviceWorker = true } = {}) {
 
   let worker = null;
   const workerReady = (async () => {
-    // PyScript's main-thread part (~0.1 s of script) runs only once the page has painted, so
-    // that it never delays the board, even when startEngine() is called right after a render.
+    // PyScript's bundle is fetched and compiled from now on (index.html also modulepreloads
+    // core.js); its module code (~20-40 ms) usually runs after the paint, as it arrives later.
+    // PyWorker(), the bulk of PyScript's main-thread part, runs only once the page has painted,
+    // so that it never delays the board, even when startEngine() is called right after a render.
+    const core = import(PYSCRIPT_CORE);
+    core.catch(() => {});
     await afterNextPaint();
-    const { PyWorker } = await import(PYSCRIPT_CORE);
+    performance.mark("engine-start");
+    const { PyWorker } = await core;
+    performance.mark("engine-pyscript");
     worker = await PyWorker(WORKER_SCRIPT, {
       version: INTERPRETER,
       // The worker never touches the DOM, so no SharedArrayBuffer / COOP-COEP is needed;
       // sync_main_only silences PyScript's warning about that.
       config: { sync_main_only: true },
     });
+    performance.mark("engine-worker");
     worker.addEventListener("error", (event) => {
       fail(new Error(`engine worker crashed: ${event.message ?? event.error ?? "error"}`));
     });
