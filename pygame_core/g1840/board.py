@@ -17,6 +17,7 @@ from typing import Any, Final
 from ..g18xx.board import Board, HexSpec, MapState
 from ..g18xx.graph import TrackGraph
 from ..g18xx.hexes import Grid
+from ..g18xx.laying import Lay, connected_lays
 from ..g18xx.routes import Route, RouteRules, best_route, route_revenue
 from ..g18xx.tiles import Gauge, TileDef, UpgradeRules, parse_tile
 
@@ -113,10 +114,23 @@ def board(variant: str = "standard") -> Board:
     return Board(Grid.of(_board_data()["layout"]), specs)
 
 
+# IX.6: "Stationsmarker dürfen nicht auf den letzten freien Kreis einer Station gelegt
+# werden, wenn in dieser Station die Startstation einer noch nicht in Betrieb genommenen
+# Gesellschaft ist."
+HOME_RULE: Final = "1840 IX.6"
+
+
 def initial_state(variant: str = "standard") -> MapState:
-    """The map at setup: no tiles, the Stadtbahn companies' printed tokens in place."""
-    state = MapState(board(variant))
+    """The map at setup: no tiles, every Line's home reserved (drawn or not, as a Line not
+    yet running is "noch nicht in Betrieb genommen"; `MapState.release` when one closes),
+    the Stadtbahn companies' printed tokens in place."""
+    state = MapState(board(variant), reservation_rule=HOME_RULE)
     for coord, h in hex_data(variant).items():
+        for part, corps in h.get("reserved", {}).items():
+            for corp in corps:
+                state.reserve(coord, corp, int(part))
+        for corp in h.get("reserved_tile", []):
+            state.reserve(coord, corp)
         for part, slots in h.get("tokens", {}).items():
             for slot, corp in enumerate(slots):
                 if corp is not None:
@@ -124,11 +138,12 @@ def initial_state(variant: str = "standard") -> MapState:
     return state
 
 
-def available_tiles(state: MapState) -> dict[str, int]:
-    """The supply: the manifest minus the tiles on the map (upgraded ones come back)."""
-    supply = dict(manifest())
+def available_tiles(state: MapState, counts: Mapping[str, int] | None = None) -> dict[str, int]:
+    """The supply: the manifest (or `counts`) minus the tiles on the map (upgraded ones
+    come back)."""
+    supply = dict(manifest() if counts is None else counts)
     for tile, _ in state.tiles.values():
-        supply[tile.name] -= 1
+        supply[tile.name] = supply.get(tile.name, 0) - 1
     return supply
 
 
@@ -137,6 +152,52 @@ def legal_lays(state: MapState, coord: str, colours: Iterable[str]) -> list[tupl
     phase's, plus "red"/"purple" during those Stadtbahn bonuses). Connection to the laying
     Line is not checked here (see `TrackGraph.reach`)."""
     return state.legal_lays(coord, tiles().values(), available_tiles(state), colours, UPGRADE_RULES)
+
+
+# IX.4: a Line's first tile goes on its home hex, "außer sie startet auf einem roten oder
+# grauen Feld oder das entsprechende Gleisplättchen wurde bereits anderweitig gelegt".
+FIRST_LAY_ANYWHERE_COLOURS: Final = frozenset({"red", "gray"})
+
+
+def line_legal_lays(
+    state: MapState,
+    line: str,
+    colours: Iterable[str],
+    *,
+    first_lay: bool = False,
+    manifest: Mapping[str, int] | None = None,
+    graph: TrackGraph | None = None,
+) -> list[Lay]:
+    """Every normal lay or upgrade (hex, tile, rotation) `line` may make now.
+
+    IX.4: "Jedes weitere Plättchen muss von einer eigenen Station aus über eine Route
+    erreichbar sein. Dabei darf die Route nicht durch Stationsmarker anderer Gesellschaften
+    blockiert sein"; IX.5: an upgrade only where the Line could reach the tile after it.
+    Routes use tram (broad) track only (IX.7), so new track must continue broad track.
+    `first_lay`: the Line's first tile, which goes on its home hex while that is unbuilt
+    and not red/gray (IX.4). `manifest` (default: the game's) less the tiles on the map is
+    the supply. Stadtbahn tiles on unbuilt orange hexes are a separate lay (IX.4).
+    """
+    home = lines()[line]["home"]
+    only: frozenset[str] | None = None
+    spec = state.board.hexes.get(home)
+    if (
+        first_lay
+        and spec is not None
+        and state.is_printed(home)
+        and spec.colour not in FIRST_LAY_ANYWHERE_COLOURS
+    ):
+        only = frozenset({home})
+    return connected_lays(
+        state,
+        graph or line_graph(state),
+        line,
+        tiles().values(),
+        available_tiles(state, manifest),
+        frozenset(colours),
+        UPGRADE_RULES,
+        hexes=only,
+    )
 
 
 def sight_bonuses(companies: Iterable[str]) -> dict[str, int]:

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from ..core.errors import IllegalAction
 from .hexes import Grid, opposite
 from .tiles import StopKind, TileDef, UpgradeRules, legal_lays
 
@@ -86,12 +87,19 @@ class MapState:
     """Tiles laid and tokens placed. Missing hexes in `tiles` show their printed tile.
 
     `tokens[hex][part]` lists the slots of the city with that part index; None is free.
-    Nothing here checks legality: callers check (`legal_lays`, their own rules) first.
+    `reserved[hex][part]`: companies whose home is that city; `reserved_hex[hex]`: companies
+    whose home is on the hex, city not fixed yet (1840's OO homes D18, E17). A home is
+    reserved until its company has a token there; `place_token` keeps enough free slots
+    for the others (`reservation_rule` names the rule in its refusal).
+    Tile lays are not checked here: callers check (`legal_lays`, their own rules) first.
     """
 
     board: Board
     tiles: dict[str, tuple[TileDef, int]] = field(default_factory=dict)
     tokens: dict[str, dict[int, Slots]] = field(default_factory=dict)
+    reserved: dict[str, dict[int, list[str]]] = field(default_factory=dict)
+    reserved_hex: dict[str, list[str]] = field(default_factory=dict)
+    reservation_rule: str | None = None
 
     def copy(self) -> MapState:
         """An independent copy (tile definitions are shared: they are immutable)."""
@@ -99,6 +107,9 @@ class MapState:
             self.board,
             dict(self.tiles),
             {h: {p: list(s) for p, s in c.items()} for h, c in self.tokens.items()},
+            {h: {p: list(r) for p, r in c.items()} for h, c in self.reserved.items()},
+            {h: list(r) for h, r in self.reserved_hex.items()},
+            self.reservation_rule,
         )
 
     def tile(self, coord: str) -> tuple[TileDef, int]:
@@ -128,13 +139,67 @@ class MapState:
         slots = self.tokens.get(coord, {}).get(part, [])
         return tuple(slots) + (None,) * (stop.slots - len(slots))
 
+    def reserve(self, coord: str, corp: str, part: int | None = None) -> None:
+        """Reserve a home for `corp`: city `part` of `coord`, or somewhere on the hex."""
+        if part is None:
+            self.reserved_hex.setdefault(coord, []).append(corp)
+        else:
+            self.reserved.setdefault(coord, {}).setdefault(part, []).append(corp)
+
+    def release(self, corp: str) -> None:
+        """Drop `corp`'s reservations (a company leaving the game)."""
+        for cities in self.reserved.values():
+            for corps in cities.values():
+                if corp in corps:
+                    corps.remove(corp)
+        for corps in self.reserved_hex.values():
+            if corp in corps:
+                corps.remove(corp)
+
+    def _pending(self, coord: str, part: int | None, corp: str) -> int:
+        """Reservations other than `corp`'s still waiting for their home token: on city
+        `part` of `coord`, or (part None) anywhere on the hex, hex-wide ones included."""
+        on_hex = {t for slots in self.tokens.get(coord, {}).values() for t in slots}
+        cities = self.reserved.get(coord, {})
+        count = 0
+        for p, corps in cities.items():
+            if part is None or p == part:
+                count += sum(1 for c in corps if c != corp and c not in self.tokens_at(coord, p))
+        if part is None:
+            count += sum(
+                1 for c in self.reserved_hex.get(coord, []) if c != corp and c not in on_hex
+            )
+        return count
+
+    def check_token(self, coord: str, part: int, corp: str, slot: int | None = None) -> None:
+        """Raise if `corp` may not put a token into city `part` of `coord` (`slot` or the
+        first free one): the slot must be free, and reserved homes of other companies not
+        yet placed must still find a free slot afterwards, in their city and on their hex
+        (1840 IX.6: no token "auf den letzten freien Kreis einer Station ..., wenn in dieser
+        Station die Startstation einer noch nicht in Betrieb genommenen Gesellschaft ist")."""
+        here = self.tokens_at(coord, part)
+        if None not in here or (slot is not None and here[slot] is not None):
+            raise IllegalAction(f"No free slot in {coord}-{part} for {corp}")
+        free_city = here.count(None) - 1
+        free_hex = free_city + sum(
+            self.tokens_at(coord, s.part).count(None)
+            for s in self.tile(coord)[0].stops
+            if s.kind is StopKind.CITY and s.part != part
+        )
+        if free_city < self._pending(coord, part, corp) or free_hex < self._pending(
+            coord, None, corp
+        ):
+            raise IllegalAction(
+                f"The last free slot of {coord}-{part} is reserved as another company's home",
+                rule=self.reservation_rule,
+            )
+
     def place_token(self, coord: str, part: int, corp: str, slot: int | None = None) -> None:
-        """Put `corp`'s token into a free slot (the first one unless `slot` is given)."""
+        """Put `corp`'s token into a free slot (the first one unless `slot` is given);
+        raises IllegalAction first if `check_token` refuses."""
+        self.check_token(coord, part, corp, slot)
         slots = self.slots(coord, part)
-        index = slots.index(None) if slot is None else slot
-        if slots[index] is not None:
-            raise ValueError(f"Slot {index} of {coord}-{part} is taken")
-        slots[index] = corp
+        slots[slots.index(None) if slot is None else slot] = corp
 
     def remove_token(self, coord: str, part: int, slot: int) -> str | None:
         """Empty a slot; returns who was there."""
@@ -156,7 +221,8 @@ class MapState:
         old, old_rotation = self.tile(coord)
         self.tiles[coord] = (tile, rotation % 6)
         cities = self.tokens.pop(coord, None)
-        if not cities:
+        homes = self.reserved.pop(coord, None)
+        if not cities and not homes:
             return
         new_parts = [s.part for s in tile.stops if s.kind is StopKind.CITY]
         old_parts = [s.part for s in old.stops if s.kind is StopKind.CITY]
@@ -173,8 +239,10 @@ class MapState:
         for part in old_parts:
             if part not in target:
                 target[part] = free.pop(0) if len(free) > 1 else free[0]
+        for part, corps in (homes or {}).items():
+            self.reserved.setdefault(coord, {}).setdefault(target[part], []).extend(corps)
         for part in old_parts:
-            for token in cities.get(part, []):
+            for token in (cities or {}).get(part, []):
                 if token is not None:
                     slots = self.slots(coord, target[part])
                     if None in slots:

@@ -86,6 +86,9 @@ class Replay:
             h["tile_id"]: coord for coord, h in g1840.hex_data(VARIANT).items()
         }
         self.started: set[str] = set()
+        self.majors: set[str] = set()
+        self.owner: dict[str, str] = {}  # Line -> major, the last bidder on it
+        self.closed = False
 
     def home_token(self, line: str) -> None:
         """The free home token at the start of a Line's first turn (IX.6)."""
@@ -96,12 +99,27 @@ class Replay:
         part = next(int(p) for p, lines in info.get("reserved", {}).items() if line in lines)
         self.state.place_token(home, part, line)
 
+    def close_unowned_lines(self) -> None:
+        """Once every major has three Lines, the unsold Lines leave and free their homes
+        (report.md (b)14; the IX.6 reservation is for companies still to come)."""
+        counts = [list(self.owner.values()).count(m) for m in self.majors]
+        if not self.closed and counts and all(c == 3 for c in counts):
+            self.closed = True
+            for line in LINES - set(self.owner):
+                self.state.release(line)
+
     def apply(self, action: Action) -> None:
         entity = str(action.get("entity"))
+        kind = action["type"]
+        if kind == "par":
+            self.majors.add(action["corporation"])
+        elif kind == "bid" and action.get("corporation") in LINES:
+            self.owner[action["corporation"]] = entity
+        else:
+            self.close_unowned_lines()
         if entity in LINES and entity not in self.started:
             self.started.add(entity)
             self.home_token(entity)
-        kind = action["type"]
         if kind == "lay_tile":
             coord = action["hex"]
             name = action["tile"].rsplit("-", 1)[0]

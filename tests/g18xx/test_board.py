@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from pygame_core.core.errors import IllegalAction
 from pygame_core.g1840.board import UPGRADE_RULES, tiles
 
 from .helpers import board
@@ -51,7 +52,7 @@ def test_token_moves_to_the_city_that_keeps_its_exits() -> None:
 def test_slots_grow_and_tokens_are_checked() -> None:
     state = board({"H28": "city=revenue:0"})
     state.place_token("H28", 0, "4")
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalAction):
         state.place_token("H28", 0, "18", 0)
     state.lay("H28", T["6"], 0)
     state.lay("H28", T["619"], 0)
