@@ -3,7 +3,7 @@
 Start here: `new_game(title, players, options, seed)` returns a `Game`; see docs/engine-api.md.
 """
 
-from . import trambahn  # noqa: F401  (registers the title)
+from . import g1840, trambahn  # noqa: F401  (register the titles)
 from .core.errors import (
     CorruptSave,
     EngineError,

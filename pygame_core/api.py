@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .core.errors import CorruptSave, EngineError, InvalidAction
-from .core.game import TITLES, Game, JsonDict
+from .core.game import CATALOGS, TITLES, Game, JsonDict
 
 _GAMES: dict[str, Game] = {}
 
@@ -133,6 +133,19 @@ def _hash(req: JsonDict) -> JsonDict:
     return {"ok": True, "hash": _game(req).state_hash()}
 
 
+def _catalog(req: JsonDict) -> JsonDict:
+    title, variant = req.get("title"), req.get("variant", "standard")
+    source = CATALOGS.get(title) if isinstance(title, str) else None
+    if source is None:
+        raise InvalidAction(f"No static data for title {title!r}")
+    if not isinstance(variant, str):
+        raise InvalidAction("'variant' must be a map variant name")
+    try:
+        return {"ok": True, "catalog": source(variant)}
+    except KeyError as exc:
+        raise InvalidAction(f"Unknown map variant {variant!r}") from exc
+
+
 def _get_state(req: JsonDict) -> JsonDict:
     return _state(req, _game(req))
 
@@ -147,6 +160,7 @@ OPS: dict[str, Callable[[JsonDict], JsonDict]] = {
     "bot": _bot,
     "history": _history,
     "hash": _hash,
+    "catalog": _catalog,
 }
 
 

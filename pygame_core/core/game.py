@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Self
 
@@ -105,6 +105,10 @@ class TitleState(ABC):
 
 
 TITLES: dict[str, type[TitleState]] = {}
+
+# Title id -> its static drawing data by map variant (board, tiles, market): what a title's
+# page fetches once and caches. Filled by the title packages.
+CATALOGS: dict[str, Callable[[str], JsonDict]] = {}
 
 
 def register(cls: type[TitleState]) -> type[TitleState]:
