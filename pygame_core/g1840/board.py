@@ -91,8 +91,9 @@ def stadtbahn_sequences(variant: str = "standard") -> Mapping[str, list[str]]:
 
 
 @functools.cache
-def board(variant: str = "standard") -> Board:
-    """The printed map of a variant."""
+def board(variant: str = "standard", stations_are_stops: bool = True) -> Board:
+    """The printed map of a variant. `stations_are_stops` False: an unbuilt purple station
+    (a printed arrow without revenue) is no route stop (the rulebook profile)."""
     if variant not in VARIANTS:
         raise KeyError(f"No map variant {variant!r}; known: {', '.join(VARIANTS)}")
     specs = []
@@ -108,7 +109,8 @@ def board(variant: str = "standard") -> Board:
                 location=h.get("name"),
                 required_exits=frozenset(stadtbahn["exits"]) if stadtbahn else frozenset(),
                 free_rotation=bool(h.get("station")),
-                printed_stops=not h.get("inner_city"),
+                printed_stops=not h.get("inner_city")
+                and (stations_are_stops or not h.get("station")),
             )
         )
     return Board(Grid.of(_board_data()["layout"]), specs)
@@ -120,11 +122,11 @@ def board(variant: str = "standard") -> Board:
 HOME_RULE: Final = "1840 IX.6"
 
 
-def initial_state(variant: str = "standard") -> MapState:
+def initial_state(variant: str = "standard", stations_are_stops: bool = True) -> MapState:
     """The map at setup: no tiles, every Line's home reserved (drawn or not, as a Line not
     yet running is "noch nicht in Betrieb genommen"; `MapState.release` when one closes),
     the Stadtbahn companies' printed tokens in place."""
-    state = MapState(board(variant), reservation_rule=HOME_RULE)
+    state = MapState(board(variant, stations_are_stops), reservation_rule=HOME_RULE)
     for coord, h in hex_data(variant).items():
         for part, corps in h.get("reserved", {}).items():
             for corp in corps:
@@ -165,7 +167,7 @@ def line_legal_lays(
     colours: Iterable[str],
     *,
     first_lay: bool = False,
-    manifest: Mapping[str, int] | None = None,
+    supply: Mapping[str, int] | None = None,
     graph: TrackGraph | None = None,
 ) -> list[Lay]:
     """Every normal lay or upgrade (hex, tile, rotation) `line` may make now.
@@ -175,8 +177,9 @@ def line_legal_lays(
     blockiert sein"; IX.5: an upgrade only where the Line could reach the tile after it.
     Routes use tram (broad) track only (IX.7), so new track must continue broad track.
     `first_lay`: the Line's first tile, which goes on its home hex while that is unbuilt
-    and not red/gray (IX.4). `manifest` (default: the game's) less the tiles on the map is
-    the supply. Stadtbahn tiles on unbuilt orange hexes are a separate lay (IX.4).
+    and not red/gray (IX.4). `supply`: the tiles to choose from (default: the manifest
+    less the tiles on the map). Stadtbahn tiles on unbuilt orange hexes are a separate
+    lay (IX.4).
     """
     home = lines()[line]["home"]
     only: frozenset[str] | None = None
@@ -193,7 +196,7 @@ def line_legal_lays(
         graph or line_graph(state),
         line,
         tiles().values(),
-        available_tiles(state, manifest),
+        available_tiles(state) if supply is None else supply,
         frozenset(colours),
         UPGRADE_RULES,
         hexes=only,

@@ -1,0 +1,744 @@
+"""IX: Line Rounds. The Lines act in ascending number (IX.1); each may lay or upgrade one
+tile, lay one Stadtbahn tile and take its bonus, place one station marker (IX.3-IX.6),
+then its tram must run the best route (IX.7, IX.8). All costs are paid by the Line's
+major from its treasury; the run's income goes to the major's income field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final
+
+from ..core.errors import IllegalAction
+from ..g18xx.graph import TrackGraph
+from ..g18xx.laying import Lay, connected_lays
+from ..g18xx.money import BANK
+from ..g18xx.routes import IllegalRoute, Route, best_route, link_for, route_revenue
+from ..g18xx.tiles import StopKind
+from . import board as b
+from .actions import Action
+from .actions import Route as WireRoute
+from .company import check_scrap, scrap
+from .entities import entities
+from .stadtbahn import PROTECTED, buildable_hexes
+from .trams import maintenance, tram_type
+from .world import LINE_TOKEN_COSTS, LineTurn, World, income_holder, player_holder
+
+RULE: Final = "1840 IX"
+STADTBAHN: Final = frozenset({"W", "V", "G", "D"})
+RED_HEXES: Final = frozenset({"D20", "E19", "E21"})  # IX.4: the three inner-city hexes
+REMOVE_COST: Final = 40  # IX.6
+JsonDict = dict[str, Any]
+
+# IX.4: the five bonus actions printed on the orange hexes.
+TILE_BONUSES: Final = frozenset(
+    {"extra_yellow_tile", "upgrade_yellow_to_green", "red_inner_city_tile", "purple_station_tile"}
+)
+TOKEN_BONUS: Final = "extra_station_token_free"
+BONUS_NAMES: Final = {
+    "extra_yellow_tile": "an extra yellow tile",
+    "upgrade_yellow_to_green": "an upgrade of a yellow tile to green",
+    "red_inner_city_tile": "a red inner-city tile",
+    "purple_station_tile": "a purple station tile",
+    TOKEN_BONUS: "an extra station marker",
+}
+
+
+# --- the round's course -----------------------------------------------------------------
+
+
+def start(w: World) -> bool:
+    w.step = "line_turn"
+    w.lr_lines = w.owned_lines()
+    w.add_log(f"{w.round_label} (phase {w.phase}: {', '.join(w.colours)} tiles)")
+    return _next_line(w)
+
+
+def _next_line(w: World) -> bool:
+    """Start the next Line's turn; True when every Line has had its turn."""
+    if not w.lr_lines:
+        w.turn = None
+        return True
+    line = w.lr_lines.pop(0)
+    card = w.lines[line]
+    w.turn = LineTurn(line, first=not card.started)
+    if not card.started:
+        card.started = True
+        options = home_options(w, line)
+        if len(options) == 1:
+            _place(w, line, card.home, options[0], cost=0, note="its free home marker")
+        elif options:
+            w.turn.home_choice = True
+        else:
+            w.add_log(f"Line {line}'s home {card.home} has no free slot")
+    return False
+
+
+def active(w: World) -> int | None:
+    if w.turn is None:
+        return None
+    major = w.lines[w.turn.line].major
+    assert major is not None
+    return w.director(major)
+
+
+def acting_major(w: World) -> str | None:
+    if w.turn is None:
+        return None
+    return w.lines[w.turn.line].major
+
+
+# --- queries ----------------------------------------------------------------------------
+
+
+def graph(w: World) -> TrackGraph:
+    """The tram (broad) track graph of the current map (cached per map change)."""
+    key = f"graph:{w.map_version}"
+    cached = w.cache.get(key)
+    if cached is None:
+        w.cache.clear()
+        cached = w.cache[key] = b.line_graph(w.map)
+    assert isinstance(cached, TrackGraph)
+    return cached
+
+
+def home_options(w: World, line: str) -> list[int]:
+    """IX.6: the city parts where a Line's free home marker may go."""
+    home = w.lines[line].home
+    reserved = [p for p, corps in w.map.reserved.get(home, {}).items() if line in corps]
+    if reserved:
+        return reserved
+    tile = w.map.tile(home)[0]
+    cities = [s.part for s in tile.stops if s.kind is StopKind.CITY]
+    fits = []
+    for part in cities:
+        try:
+            w.map.check_token(home, part, line)
+        except IllegalAction:
+            continue
+        fits.append(part)
+    if w.map.is_printed(home):
+        return fits[:1]  # no track yet: the cities are not told apart (IX.4 moves them later)
+    return fits
+
+
+def _treasury(w: World) -> int:
+    major = acting_major(w)
+    assert major is not None
+    return w.money.cash(major)
+
+
+def lay_cost(w: World, coord: str) -> int:
+    """IX.4: a printed cost is paid on the first tile only (the Danube bridge B28: 40; a
+    Stadtbahn tile: 20); upgrades cost nothing (IX.5)."""
+    return w.map.board.hexes[coord].tile.lay_cost if w.map.is_printed(coord) else 0
+
+
+def _affordable(w: World, lays: Iterable[Lay]) -> list[Lay]:
+    cash = _treasury(w)
+    return [lay for lay in lays if lay_cost(w, lay[0]) <= cash]
+
+
+def normal_lays(w: World, line: str, colours: Iterable[str] | None = None) -> list[Lay]:
+    """IX.4/IX.5: lays and upgrades the Line may make with its normal build."""
+    card = w.lines[line]
+    return b.line_legal_lays(
+        w.map,
+        line,
+        w.colours if colours is None else colours,
+        first_lay=not card.laid_tile,
+        supply=w.tile_supply(),
+        graph=graph(w),
+    )
+
+
+def stadtbahn_lays(w: World) -> list[Lay]:
+    """IX.4: yellow Stadtbahn tiles at either end of a company's unbuilt track."""
+    out: list[Lay] = []
+    supply = w.tile_supply()
+    sequences = b.stadtbahn_sequences(w.setup.variant)
+    for company in w.stadtbahn:
+        for coord in buildable_hexes(w.map, sequences[company]):
+            for name, rotation in w.map.legal_lays(
+                coord, b.tiles().values(), supply, ("yellow",), b.UPGRADE_RULES
+            ):
+                out.append((coord, name, rotation))
+    return out
+
+
+def bonus_lays(w: World, bonus: str) -> list[Lay]:
+    """The tile bonuses (IX.4), each by the normal laying rules (connected to the Line)."""
+    line = _line(w)
+    if bonus == "extra_yellow_tile":
+        return [lay for lay in normal_lays(w, line, ("yellow",)) if w.map.is_printed(lay[0])]
+    if bonus == "upgrade_yellow_to_green":
+        if "green" not in w.colours:  # "erst ... ab Linien-Runde 2a"
+            return []
+        return [
+            lay
+            for lay in normal_lays(w, line, ("green",))
+            if not w.map.is_printed(lay[0]) and w.map.tile(lay[0])[0].colour == "yellow"
+        ]
+    colour, hexes = (
+        ("red", RED_HEXES) if bonus == "red_inner_city_tile" else ("purple", _stations(w))
+    )
+    return connected_lays(
+        w.map,
+        graph(w),
+        line,
+        b.tiles().values(),
+        w.tile_supply(),
+        frozenset({colour}),
+        b.UPGRADE_RULES,
+        hexes=hexes,
+    )
+
+
+def _stations(w: World) -> frozenset[str]:
+    data = b.hex_data(w.setup.variant)
+    return frozenset(c for c, h in data.items() if h.get("station"))
+
+
+def token_options(w: World, *, bonus: bool = False) -> list[tuple[str, int, int]]:
+    """IX.6: (hex, city part, cost) for the Line's next station marker: a free slot in a
+    city connected to one of its markers, not blocked by others' markers, one marker per
+    hex, not the last slot of an unopened Line's home, and affordable."""
+    line = _line(w)
+    card = w.lines[line]
+    if card.tokens_used >= len(LINE_TOKEN_COSTS):
+        return []
+    cost = LINE_TOKEN_COSTS[card.tokens_used]
+    if bonus and w.profile.bonus_token_free:
+        cost = 0
+    if cost > _treasury(w):
+        return []
+    g = graph(w)
+    own = {h for h, _ in w.map.corp_tokens(line)}
+    out = []
+    for index in sorted(g.reach(line).nodes):
+        node = g.nodes[index]
+        if node.kind is not StopKind.CITY or node.hex in own or None not in node.tokens:
+            continue
+        try:
+            w.map.check_token(node.hex, node.part, line)
+        except IllegalAction:
+            continue
+        out.append((node.hex, node.part, cost))
+    return out
+
+
+def removal_options(w: World) -> list[tuple[str, int]]:
+    """IX.6: Stadtbahn markers the Line may remove for 40 (not at the start stations;
+    rulebook profile: in a city connected to the Line)."""
+    if _treasury(w) < REMOVE_COST:
+        return []
+    line = _line(w)
+    g = graph(w)
+    reached = g.reach(line).nodes if w.profile.removal_needs_connection else None
+    out = []
+    for coord, cities in sorted(w.map.tokens.items()):
+        if coord in PROTECTED:
+            continue
+        for part, slots in sorted(cities.items()):
+            if not any(t in STADTBAHN for t in slots):
+                continue
+            if reached is not None:
+                index = g.by_sig.get(f"{coord}-{part}")
+                if index is None or index not in reached:
+                    continue
+            out.append((coord, part))
+    return out
+
+
+def private_offers(w: World) -> list[tuple[str, int]]:
+    """IV.2 / IX.3: privates the Line's major may buy now, with the highest price (face
+    value, or less if the treasury is short). From LR 2a; rulebook: the director's own
+    privates ("an die Muttergesellschaft verkauft"), 18xx.games: any player's."""
+    if w.phase == "1":
+        return []
+    major = acting_major(w)
+    assert major is not None
+    director = player_holder(w.director(major))
+    cash = w.money.cash(major)
+    out = []
+    for private, owner in sorted(w.private_owner.items()):
+        if owner is None or not owner.startswith("p"):
+            continue
+        if w.profile.name == "rulebook" and owner != director:
+            continue
+        most = min(int(entities()["privates"][private]["face_value"]), cash)
+        if most >= 1:
+            out.append((private, most))
+    return out
+
+
+def _line(w: World) -> str:
+    assert w.turn is not None
+    return w.turn.line
+
+
+def _major(w: World) -> str:
+    major = acting_major(w)
+    assert major is not None
+    return major
+
+
+# --- the run (IX.7, IX.8) ---------------------------------------------------------------
+
+
+def best(w: World, line: str) -> Route | None:
+    """The Line's best route now (cached per map change)."""
+    major = w.lines[line].major
+    assert major is not None
+    privates = tuple(sorted(w.privates_of(major)))
+    key = f"route:{w.map_version}:{line}:{w.phase}:{','.join(privates)}"
+    if key not in w.cache:
+        graph(w)  # drops cache entries of older maps
+        w.cache[key] = best_route(
+            graph(w), line, w.colours, b.sight_bonuses(privates), b.ROUTE_RULES
+        )
+    route = w.cache[key]
+    assert route is None or isinstance(route, Route)
+    return route
+
+
+def run_summary(w: World, line: str, route: Route | None) -> JsonDict | None:
+    """What running `route` earns: revenue (with sights), maintenance, total."""
+    card = w.lines[line]
+    if route is None or card.tram is None:
+        return None
+    major = card.major
+    assert major is not None
+    on_route = {s.rsplit("-", 1)[0] for s in route.stops}
+    sights = [p for p in w.privates_of(major) if set(b.sight_bonuses([p])) & on_route]
+    upkeep = maintenance(tram_type(card.tram), w.depot.newest)
+    return {
+        "stops": list(route.stops),
+        "hexes": [s.rsplit("-", 1)[0] for s in route.stops],
+        "connections": [list(c) for c in route.connections],
+        "revenue": route.revenue,
+        "sights": sights,
+        "maintenance": upkeep,
+        "total": route.revenue + upkeep,
+    }
+
+
+def _explicit_route(w: World, line: str, wire: WireRoute) -> Route:
+    """Check a route given stop by stop (18xx.games profile); raises IllegalRoute."""
+    g = graph(w)
+    stops = list(wire.stops)
+    if len(wire.connections) != max(len(stops) - 1, 0):
+        raise IllegalRoute("A route lists one connection per pair of stops", rule="1840 IX.2")
+    links = []
+    for i, hexes in enumerate(wire.connections):
+        try:
+            links.append(link_for(g, stops[i], stops[i + 1], hexes).index)
+        except KeyError as exc:
+            raise IllegalRoute(str(exc.args[0]), rule="1840 IX.2") from None
+    major = w.lines[line].major
+    assert major is not None
+    revenue = route_revenue(
+        g, line, stops, links, w.colours, b.sight_bonuses(w.privates_of(major)), b.ROUTE_RULES
+    )
+    return Route(tuple(stops), tuple(links), tuple(tuple(c) for c in wire.connections), revenue)
+
+
+def _charge(w: World, major: str, amount: int) -> str:
+    """IX.8: a negative result is paid from the income field, then the treasury, then by
+    the director, with loans if need be (18xx.games: from the treasury, report (b)1)."""
+    rule = "1840 IX.8"
+    notes = []
+    if w.profile.negative_from_income_first:
+        part = min(w.money.cash(income_holder(major)), amount)
+        w.pay(income_holder(major), BANK, part, f"{major}: negative run", rule)
+        amount -= part
+        if part:
+            notes.append(f"{part} from its income")
+    if amount:
+        before = w.money.cash(major)
+        loans = w.pay_with_director(major, amount, f"{major}: negative run", rule)
+        notes.append(f"{min(before, amount)} from its treasury")
+        if amount > before:
+            notes.append(
+                f"{amount - before} from its director" + (f" ({loans} loan(s))" if loans else "")
+            )
+    return ", ".join(notes)
+
+
+# --- legal actions ----------------------------------------------------------------------
+
+
+def _lay_entries(lays: Iterable[Lay]) -> list[JsonDict]:
+    return [{"type": "lay_tile", "hex": h, "tile": t, "rotation": r} for h, t, r in lays]
+
+
+def legal(w: World, seat: int) -> list[JsonDict]:
+    t = w.turn
+    if t is None or active(w) != seat:
+        return []
+    card = w.lines[t.line]
+    if t.home_choice:
+        return [
+            {"type": "place_token", "hex": card.home, "city": p} for p in home_options(w, t.line)
+        ]
+    if t.bonus is not None:
+        return [*_bonus_entries(w, t.bonus), {"type": "pass_bonus"}]
+    out: list[JsonDict] = []
+    if not t.lay:
+        out += _lay_entries(_affordable(w, normal_lays(w, t.line)))
+    if not t.stadtbahn:
+        out += _lay_entries(_affordable(w, stadtbahn_lays(w)))
+    if not t.token:
+        out += [{"type": "place_token", "hex": h, "city": p} for h, p, _ in token_options(w)]
+    out += [{"type": "remove_token", "hex": h, "city": p} for h, p in removal_options(w)]
+    out += [
+        {"type": "buy_private", "private": p, "field": "price", "min": 1, "max": most, "step": 1}
+        for p, most in private_offers(w)
+    ]
+    out += [{"type": "scrap_tram", "tram": tram} for tram in w.major_trams(_major(w))]
+    out.append({"type": "run"} if card.tram is not None else {"type": "end_turn"})
+    return out
+
+
+def _bonus_entries(w: World, bonus: str) -> list[JsonDict]:
+    if bonus == TOKEN_BONUS:
+        return [
+            {"type": "place_token", "hex": h, "city": p} for h, p, _ in token_options(w, bonus=True)
+        ]
+    return _lay_entries(_affordable(w, bonus_lays(w, bonus)))
+
+
+# --- checks -----------------------------------------------------------------------------
+
+
+def check(w: World, a: Action, seat: int) -> None:
+    t = w.turn
+    if t is None:
+        raise IllegalAction("No Line is operating", rule=RULE)
+    line = t.line
+    card = w.lines[line]
+    if t.home_choice:
+        if a.type != "place_token" or a.hex != card.home or a.city not in home_options(w, line):
+            raise IllegalAction(
+                f"Line {line} first places its free home marker on {card.home}: choose its city",
+                rule="1840 IX.6",
+            )
+        return
+    if t.bonus is not None:
+        if a.type == "pass_bonus":
+            return
+        if t.bonus == TOKEN_BONUS:
+            if a.type != "place_token":
+                raise IllegalAction(
+                    "Take the Stadtbahn bonus (an extra station marker) or pass it",
+                    rule="1840 IX.4",
+                )
+            _check_token(w, a, bonus=True)
+            return
+        if a.type != "lay_tile":
+            raise IllegalAction(
+                f"Take the Stadtbahn bonus ({BONUS_NAMES[t.bonus]}) or pass it", rule="1840 IX.4"
+            )
+        _check_lay(w, a, bonus_lays(w, t.bonus), f"as {BONUS_NAMES[t.bonus]}")
+        return
+    if a.type == "lay_tile":
+        assert a.hex is not None
+        if a.hex in _orange_unbuilt(w):
+            if t.stadtbahn:
+                raise IllegalAction("A Line lays one Stadtbahn tile per turn", rule="1840 IX.3")
+            _check_lay(w, a, stadtbahn_lays(w), "as a Stadtbahn tile")
+        else:
+            if t.lay:
+                raise IllegalAction("A Line lays or upgrades one tile per turn", rule="1840 IX.3")
+            _check_lay(w, a, normal_lays(w, line), "")
+    elif a.type == "place_token":
+        if t.token:
+            raise IllegalAction("A Line places one station marker per turn", rule="1840 IX.6")
+        _check_token(w, a, bonus=False)
+    elif a.type == "remove_token":
+        if (a.hex, a.city) not in removal_options(w):
+            raise IllegalAction(
+                f"No Stadtbahn marker that Line {line} may remove at {a.hex} (40 from the "
+                "treasury; never at a start station"
+                + (
+                    ", and only where the Line's track reaches)"
+                    if w.profile.removal_needs_connection
+                    else ")"
+                ),
+                rule="1840 IX.6",
+            )
+    elif a.type == "buy_private":
+        offers = dict(private_offers(w))
+        assert a.private is not None and a.price is not None
+        if a.private not in offers:
+            raise IllegalAction(
+                "The major may buy a private from LR 2a, during its Line's turn"
+                + (", from its director" if w.profile.name == "rulebook" else ""),
+                rule="1840 IV.2",
+            )
+        if not 1 <= a.price <= offers[a.private]:
+            raise IllegalAction(
+                f"The price is from 1 to the face value, at most what the treasury holds "
+                f"({offers[a.private]})",
+                rule="1840 IV.2",
+            )
+    elif a.type == "scrap_tram":
+        check_scrap(w, _major(w), a.tram)
+    elif a.type == "run":
+        if card.tram is None:
+            raise IllegalAction(f"Line {line} has no tram to run", rule="1840 IX.7")
+        _check_run(w, a)
+    elif a.type == "end_turn":
+        if card.tram is not None:
+            raise IllegalAction(
+                f"Line {line}'s tram must run: running is not optional", rule="1840 IX.3"
+            )
+    elif a.type == "pass_bonus":
+        raise IllegalAction("There is no Stadtbahn bonus to pass", rule="1840 IX.4")
+    else:
+        raise IllegalAction(f"'{a.type}' is not an action of a Line's turn", rule="1840 IX.3")
+
+
+def _orange_unbuilt(w: World) -> set[str]:
+    return {c for c, s in w.map.board.hexes.items() if s.required_exits and w.map.is_printed(c)}
+
+
+def _check_lay(w: World, a: Action, lays: list[Lay], what: str) -> None:
+    assert a.hex is not None and a.tile is not None and a.rotation is not None
+    lay = (a.hex, a.tile, a.rotation % 6)
+    if lay in lays:
+        cost = lay_cost(w, a.hex)
+        if cost > _treasury(w):
+            raise IllegalAction(
+                f"Laying on {a.hex} costs {cost}; {_major(w)} has {_treasury(w)}",
+                rule="1840 IX.4",
+            )
+        return
+    if a.hex not in w.map.board.hexes:
+        raise IllegalAction(f"{a.hex} is not on the map", rule="1840 IX.4")
+    if a.tile not in b.tiles():
+        raise IllegalAction(f"There is no tile {a.tile!r}", rule="1840 IX.4")
+    if w.tile_supply().get(a.tile, 0) <= 0:
+        raise IllegalAction(f"No tile {a.tile} is left", rule="1840 IX.5")
+    on_hex = [r for h, n, r in lays if h == a.hex and n == a.tile]
+    if on_hex:
+        raise IllegalAction(
+            f"Tile {a.tile} on {a.hex} fits only in rotations {sorted(on_hex)}", rule="1840 IX.4"
+        )
+    if any(h == a.hex for h, _, _ in lays):
+        raise IllegalAction(
+            f"Tile {a.tile} cannot go on {a.hex} {what}: it must keep all track and stops "
+            "and suit the hex and the phase",
+            rule="1840 IX.4/IX.5",
+        )
+    raise IllegalAction(
+        f"Line {_line(w)} cannot lay on {a.hex} {what}: the hex must be reachable from its "
+        "own marker on its own (tram) track and take a tile of this phase's colours",
+        rule="1840 IX.4",
+    )
+
+
+def _check_token(w: World, a: Action, *, bonus: bool) -> None:
+    options = {(h, p) for h, p, _ in token_options(w, bonus=bonus)}
+    if (a.hex, a.city) in options:
+        if a.slot is not None and a.slot not in _free_slots(w, a):
+            raise IllegalAction(f"Slot {a.slot} of {a.hex}-{a.city} is not free", rule="1840 IX.6")
+        return
+    line = _line(w)
+    card = w.lines[line]
+    if card.tokens_used >= len(LINE_TOKEN_COSTS):
+        raise IllegalAction(f"Line {line} has placed all 6 markers", rule="1840 IX.6")
+    assert a.hex is not None and a.city is not None
+    if a.hex in {h for h, _ in w.map.corp_tokens(line)}:
+        raise IllegalAction(
+            f"Line {line} already has a marker on {a.hex}: one per hex", rule="1840 IX.6"
+        )
+    if a.hex in w.map.board.hexes:
+        try:
+            w.map.check_token(a.hex, a.city, line)
+        except (IllegalAction, KeyError, IndexError) as exc:
+            raise IllegalAction(
+                f"No marker of Line {line} can go on {a.hex}-{a.city}: {exc}", rule="1840 IX.6"
+            ) from None
+    raise IllegalAction(
+        f"Line {line} cannot place a marker on {a.hex}-{a.city}: it must be a city connected "
+        "to one of its markers by a route not blocked by other markers, and affordable",
+        rule="1840 IX.6",
+    )
+
+
+def _free_slots(w: World, a: Action) -> list[int]:
+    assert a.hex is not None and a.city is not None
+    return [i for i, s in enumerate(w.map.tokens_at(a.hex, a.city)) if s is None]
+
+
+def _check_run(w: World, a: Action) -> None:
+    line = _line(w)
+    if not a.has_route:
+        return
+    if a.route is None:
+        if w.profile.run_must_be_best and best(w, line) is not None:
+            raise IllegalAction(f"Line {line} must run: its tram has a route", rule="1840 IX.3")
+        return
+    route = _explicit_route(w, line, a.route)
+    if w.profile.run_must_be_best:
+        top = best(w, line)
+        if top is not None and route.revenue < top.revenue:
+            raise IllegalAction(
+                f"The run must earn the most it can: {top.revenue}, not {route.revenue}",
+                rule="1840 IX.8",
+            )
+
+
+# --- execution --------------------------------------------------------------------------
+
+
+def execute(w: World, a: Action) -> bool:
+    """Apply; returns True when the Line Round is over."""
+    t = w.turn
+    assert t is not None
+    line = t.line
+    card = w.lines[line]
+    major = _major(w)
+    seat = w.director(major)
+    if t.home_choice:
+        assert a.hex is not None and a.city is not None
+        _place(w, line, a.hex, a.city, cost=0, note="its free home marker")
+        t.home_choice = False
+        return False
+    if t.bonus is not None:
+        bonus = t.bonus
+        t.bonus = None
+        if a.type == "pass_bonus":
+            w.add_log(f"Line {line} passes its bonus ({BONUS_NAMES[bonus]})", seat)
+        elif a.type == "place_token":
+            assert a.hex is not None and a.city is not None
+            (cost,) = [c for h, p, c in token_options(w, bonus=True) if (h, p) == (a.hex, a.city)]
+            _place(w, line, a.hex, a.city, cost=cost, note="a bonus marker", slot=a.slot)
+        else:
+            _lay(w, a, note=f"({BONUS_NAMES[bonus]})")
+        return False
+    if a.type == "lay_tile":
+        assert a.hex is not None
+        if a.hex in _orange_unbuilt(w):
+            _lay(w, a, note="(Stadtbahn)")
+            t.stadtbahn = True
+            bonus = b.hex_data(w.setup.variant)[a.hex]["stadtbahn"]["bonus"]
+            _offer_bonus(w, bonus)
+        else:
+            _lay(w, a, note="")
+            t.lay = True
+    elif a.type == "place_token":
+        assert a.hex is not None and a.city is not None
+        (cost,) = [c for h, p, c in token_options(w) if (h, p) == (a.hex, a.city)]
+        _place(w, line, a.hex, a.city, cost=cost, note="a station marker", slot=a.slot)
+        t.token = True
+    elif a.type == "remove_token":
+        assert a.hex is not None and a.city is not None
+        slots = w.map.tokens_at(a.hex, a.city)
+        slot = next(i for i, s in enumerate(slots) if s in STADTBAHN)
+        gone = w.map.remove_token(a.hex, a.city, slot)
+        w.touch_map()
+        w.pay(major, BANK, REMOVE_COST, f"Line {line} removes a {gone} marker", "1840 IX.6")
+        w.add_log(f"Line {line} removes {gone}'s marker from {a.hex} for {REMOVE_COST}", seat)
+    elif a.type == "buy_private":
+        assert a.private is not None and a.price is not None
+        owner = w.private_owner[a.private]
+        assert owner is not None
+        w.pay(major, owner, a.price, f"{major} buys {a.private}", "1840 IV.2")
+        w.private_owner[a.private] = major
+        w.majors[major].privates.append(a.private)
+        name = entities()["privates"][a.private]["name"]
+        w.add_log(f"{major} buys {name} from {w.name(w.seat_of(owner))} for {a.price}", seat)
+    elif a.type == "scrap_tram":
+        assert a.tram is not None
+        scrap(w, major, a.tram)
+    elif a.type == "run":
+        _run(w, a)
+        return _next_line(w)
+    elif a.type == "end_turn":
+        w.add_log(f"Line {line} has no tram and does not run", seat)
+        card.last_run = None
+        return _next_line(w)
+    return False
+
+
+def _offer_bonus(w: World, bonus: str) -> None:
+    t = w.turn
+    assert t is not None
+    options = (
+        token_options(w, bonus=True)
+        if bonus == TOKEN_BONUS
+        else _affordable(w, bonus_lays(w, bonus))
+    )
+    if options:
+        t.bonus = bonus
+        w.add_log(f"Stadtbahn bonus: Line {t.line} may take {BONUS_NAMES[bonus]}")
+    else:
+        w.add_log(f"Stadtbahn bonus ({BONUS_NAMES[bonus]}): nothing possible, it lapses")
+
+
+def _lay(w: World, a: Action, *, note: str) -> None:
+    assert a.hex is not None and a.tile is not None and a.rotation is not None
+    line = _line(w)
+    major = _major(w)
+    cost = lay_cost(w, a.hex)
+    old = w.map.tile(a.hex)[0].name if not w.map.is_printed(a.hex) else None
+    w.map.lay(a.hex, b.tiles()[a.tile], a.rotation % 6)
+    w.touch_map()
+    w.pay(major, BANK, cost, f"Line {line} builds on {a.hex}", "1840 IX.4")
+    if note != "(Stadtbahn)":
+        w.lines[line].laid_tile = True
+    verb = f"upgrades {a.hex} from {old} to" if old else f"lays on {a.hex}"
+    paid = f" for {cost}" if cost else ""
+    w.add_log(
+        f"Line {line} {verb} tile {a.tile} (rotation {a.rotation % 6}){paid} {note}".rstrip(),
+        w.director(major),
+    )
+    w.events.append({"kind": "lay", "hex": a.hex, "tile": a.tile, "rotation": a.rotation % 6})
+
+
+def _place(
+    w: World, line: str, coord: str, part: int, *, cost: int, note: str, slot: int | None = None
+) -> None:
+    card = w.lines[line]
+    major = card.major
+    assert major is not None
+    w.map.place_token(coord, part, line, slot)
+    w.touch_map()
+    card.tokens_used += 1
+    w.pay(major, BANK, cost, f"Line {line} marker on {coord}", "1840 IX.6")
+    paid = f" for {cost}" if cost else ""
+    w.add_log(f"Line {line} places {note} on {coord}{paid}", w.director(major))
+    w.events.append({"kind": "token", "hex": coord, "city": part, "line": line})
+
+
+def _run(w: World, a: Action) -> None:
+    line = _line(w)
+    card = w.lines[line]
+    major = _major(w)
+    seat = w.director(major)
+    if a.has_route:
+        route = None if a.route is None else _explicit_route(w, line, a.route)
+    else:
+        route = best(w, line)
+    summary = run_summary(w, line, route)
+    card.last_run = summary
+    if summary is None:
+        w.add_log(f"Line {line} has no route and does not run", seat)
+        return
+    total = summary["total"]
+    if total >= 0:
+        w.pay(BANK, income_holder(major), total, f"Line {line} runs", "1840 IX.8")
+        paid = ""
+    else:
+        paid = "; the loss is paid: " + _charge(w, major, -total)
+    sights = "".join(f" +20 ({p})" for p in summary["sights"])
+    upkeep = summary["maintenance"]
+    upkeep_text = f" {'+' if upkeep > 0 else '-'} {abs(upkeep)} maintenance" if upkeep else ""
+    w.add_log(
+        f"Line {line} runs {'-'.join(summary['hexes'])}: {summary['revenue']}{sights}"
+        f"{upkeep_text} = {total}{paid}",
+        seat,
+    )
+    w.events.append({"kind": "run", "line": line, **summary})

@@ -1,0 +1,85 @@
+"""Rules profiles: the German rulebook (default) and 18xx.games' implementation.
+
+Each field is one place where 18xx.games plays differently from the rulebook (report.md
+part (b), item numbers in the comments); `docs/rules-decisions.md` records why the
+rulebook profile reads the text as it does. Everything not listed here is the same in both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ..core.errors import InvalidAction
+from .setup import PROFILES, RULEBOOK, SITE
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How one rules profile plays."""
+
+    name: str
+    # (b)1 IX.8: a negative run is paid from the major's income field first (rulebook),
+    # or straight from its treasury (18xx.games).
+    negative_from_income_first: bool
+    # (b)2 IX.3/IX.8: the run must be the best route (rulebook) or any legal one, or none.
+    run_must_be_best: bool
+    # (b)3 IX.4: the bonus station marker costs the cheapest price (rulebook) or nothing.
+    bonus_token_free: bool
+    # (b)4 XI: players' privates count at face value in the final score.
+    privates_in_score: bool
+    # (b)5: an unbuilt purple station (a printed arrow, no revenue) is a route stop worth 0.
+    unbuilt_stations_are_stops: bool
+    # (b)10: L30/L31 are two physical tiles, each for G11 or F24 (rulebook); on the site
+    # both sides of one tile may be used.
+    shared_station_tiles: bool
+    # (b)13 IX.6: removing a Stadtbahn marker needs the city connected to the Line.
+    removal_needs_connection: bool
+    # (b)16/(b)17 VI, VIII.6: the all-pass price drop only before the first sale; raises in
+    # multiples of 5.
+    drop_until_first_sale: bool
+    bids_in_multiples: bool
+    # (b)19 VIII.5: each major pays its dividend and then buys trams (rulebook), or all
+    # majors pay, the Stadtbahn companies pay, then all majors buy trams (18xx.games).
+    dividend_then_trams_per_major: bool
+    # (b)22 VII.2: ties in cash keep the original seating (rulebook) or the previous order.
+    order_ties_by_seating: bool
+
+
+RULEBOOK_PROFILE: Final = Profile(
+    name=RULEBOOK,
+    negative_from_income_first=True,
+    run_must_be_best=True,
+    bonus_token_free=False,
+    privates_in_score=False,
+    unbuilt_stations_are_stops=False,
+    shared_station_tiles=True,
+    removal_needs_connection=True,
+    drop_until_first_sale=True,
+    bids_in_multiples=True,
+    dividend_then_trams_per_major=True,
+    order_ties_by_seating=True,
+)
+
+SITE_PROFILE: Final = Profile(
+    name=SITE,
+    negative_from_income_first=False,
+    run_must_be_best=False,
+    bonus_token_free=True,
+    privates_in_score=True,
+    unbuilt_stations_are_stops=True,
+    shared_station_tiles=False,
+    removal_needs_connection=False,
+    drop_until_first_sale=False,
+    bids_in_multiples=False,
+    dividend_then_trams_per_major=False,
+    order_ties_by_seating=False,
+)
+
+
+def profile(name: str) -> Profile:
+    """The profile called `name` ("rulebook" or "18xx.games")."""
+    for p in (RULEBOOK_PROFILE, SITE_PROFILE):
+        if p.name == name:
+            return p
+    raise InvalidAction(f"Unknown rules profile {name!r}; known: {', '.join(PROFILES)}")
