@@ -217,7 +217,11 @@ def _buyable(w: World, major: str) -> dict[str, int]:
 
 
 def _trams_step_needed(w: World, major: str) -> bool:
-    return bool(_buyable(w, major)) or _can_rearrange(w, major)
+    """A tram step is offered when the major can buy (at its limit of three, after
+    scrapping one), must buy, or can put a spare tram on a Line without one."""
+    prices = offer(w).values()
+    affordable = any(p <= w.money.cash(major) for p in prices)
+    return affordable or _forced(w, major) or _can_rearrange(w, major)
 
 
 def _trams_legal(w: World, major: str, *, buying: bool) -> list[JsonDict]:

@@ -264,7 +264,7 @@ def private_offers(w: World) -> list[tuple[str, int]]:
     for private, owner in sorted(w.private_owner.items()):
         if owner is None or not owner.startswith("p"):
             continue
-        if w.profile.name == "rulebook" and owner != director:
+        if not w.profile.private_from_any_player and owner != director:
             continue
         most = min(int(entities()["privates"][private]["face_value"]), cash)
         if most >= 1:
@@ -383,6 +383,8 @@ def legal(w: World, seat: int) -> list[JsonDict]:
         ]
     if t.bonus is not None:
         return [*_bonus_entries(w, t.bonus), {"type": "pass_bonus"}]
+    if t.ran:
+        return [*_private_entries(w), {"type": "end_turn"}]
     out: list[JsonDict] = []
     if not t.lay:
         out += _lay_entries(_affordable(w, normal_lays(w, t.line)))
@@ -391,13 +393,17 @@ def legal(w: World, seat: int) -> list[JsonDict]:
     if not t.token:
         out += [{"type": "place_token", "hex": h, "city": p} for h, p, _ in token_options(w)]
     out += [{"type": "remove_token", "hex": h, "city": p} for h, p in removal_options(w)]
-    out += [
-        {"type": "buy_private", "private": p, "field": "price", "min": 1, "max": most, "step": 1}
-        for p, most in private_offers(w)
-    ]
+    out += _private_entries(w)
     out += [{"type": "scrap_tram", "tram": tram} for tram in w.major_trams(_major(w))]
     out.append({"type": "run"} if card.tram is not None else {"type": "end_turn"})
     return out
+
+
+def _private_entries(w: World) -> list[JsonDict]:
+    return [
+        {"type": "buy_private", "private": p, "field": "price", "min": 1, "max": most, "step": 1}
+        for p, most in private_offers(w)
+    ]
 
 
 def _bonus_entries(w: World, bonus: str) -> list[JsonDict]:
@@ -441,6 +447,11 @@ def check(w: World, a: Action, seat: int) -> None:
             )
         _check_lay(w, a, bonus_lays(w, t.bonus), f"as {BONUS_NAMES[t.bonus]}")
         return
+    if t.ran and a.type not in ("buy_private", "end_turn"):
+        raise IllegalAction(
+            f"Line {line} has run: its major may still buy a private, then the turn ends",
+            rule="1840 IX.3",
+        )
     if a.type == "lay_tile":
         assert a.hex is not None
         if a.hex in _orange_unbuilt(w):
@@ -473,7 +484,7 @@ def check(w: World, a: Action, seat: int) -> None:
         if a.private not in offers:
             raise IllegalAction(
                 "The major may buy a private from LR 2a, during its Line's turn"
-                + (", from its director" if w.profile.name == "rulebook" else ""),
+                + ("" if w.profile.private_from_any_player else ", from its director"),
                 rule="1840 IV.2",
             )
         if not 1 <= a.price <= offers[a.private]:
@@ -489,7 +500,7 @@ def check(w: World, a: Action, seat: int) -> None:
             raise IllegalAction(f"Line {line} has no tram to run", rule="1840 IX.7")
         _check_run(w, a)
     elif a.type == "end_turn":
-        if card.tram is not None:
+        if card.tram is not None and not t.ran:
             raise IllegalAction(
                 f"Line {line}'s tram must run: running is not optional", rule="1840 IX.3"
             )
@@ -655,10 +666,14 @@ def execute(w: World, a: Action) -> bool:
         scrap(w, major, a.tram)
     elif a.type == "run":
         _run(w, a)
+        if w.profile.private_from_any_player and private_offers(w):
+            t.ran = True  # 18xx.games: a private may still be bought after the run
+            return False
         return _next_line(w)
     elif a.type == "end_turn":
-        w.add_log(f"Line {line} has no tram and does not run", seat)
-        card.last_run = None
+        if not t.ran:
+            w.add_log(f"Line {line} has no tram and does not run", seat)
+            card.last_run = None
         return _next_line(w)
     return False
 
@@ -684,8 +699,29 @@ def _lay(w: World, a: Action, *, note: str) -> None:
     major = _major(w)
     cost = lay_cost(w, a.hex)
     old = w.map.tile(a.hex)[0].name if not w.map.is_printed(a.hex) else None
+    printed = w.map.tile(a.hex)[0]
+    # A marker on an OO hex without track is in neither city yet: with the first tile
+    # the Line places it again, in the city it chooses (IX.4 "in gleicher Weise").
+    repick = (
+        old is None
+        and "OO" in printed.labels
+        and not printed.paths
+        and any(h == a.hex for h, _ in w.map.corp_tokens(line))
+    )
     w.map.lay(a.hex, b.tiles()[a.tile], a.rotation % 6)
     w.touch_map()
+    if repick:
+        for coord, part in w.map.corp_tokens(line):
+            if coord == a.hex:
+                slot = w.map.tokens_at(coord, part).index(line)
+                w.map.remove_token(coord, part, slot)
+        w.lines[line].tokens_used -= 1
+        assert w.turn is not None
+        options = home_options(w, line)
+        if len(options) == 1:
+            _place(w, line, a.hex, options[0], cost=0, note="its home marker again")
+        else:
+            w.turn.home_choice = True
     w.pay(major, BANK, cost, f"Line {line} builds on {a.hex}", "1840 IX.4")
     if note != "(Stadtbahn)":
         w.lines[line].laid_tile = True

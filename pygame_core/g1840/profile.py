@@ -44,6 +44,10 @@ class Profile:
     dividend_then_trams_per_major: bool
     # (b)22 VII.2: ties in cash keep the original seating (rulebook) or the previous order.
     order_ties_by_seating: bool
+    # IV.2 / IX.3: who may sell a private to the Line's major: its director only ("an die
+    # Muttergesellschaft verkauft", rulebook) or any player (18xx.games); the site also
+    # offers the purchase after the run, as a last step of the Line's turn.
+    private_from_any_player: bool
 
 
 RULEBOOK_PROFILE: Final = Profile(
@@ -59,6 +63,7 @@ RULEBOOK_PROFILE: Final = Profile(
     bids_in_multiples=True,
     dividend_then_trams_per_major=True,
     order_ties_by_seating=True,
+    private_from_any_player=False,
 )
 
 SITE_PROFILE: Final = Profile(
@@ -74,6 +79,7 @@ SITE_PROFILE: Final = Profile(
     bids_in_multiples=False,
     dividend_then_trams_per_major=False,
     order_ties_by_seating=False,
+    private_from_any_player=True,
 )
 
 

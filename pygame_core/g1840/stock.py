@@ -217,15 +217,22 @@ def _found(w: World, seat: int, major: str, price: int) -> None:
 
 
 def _next_turn(w: World, *, passed: bool) -> bool:
+    """Pass the turn on. A player who can neither buy nor sell passes by himself (as on
+    18xx.games); the round ends once all have passed in a row (VII.2)."""
     assert w.sr is not None
     n = len(w.players)
     w.sr.passes = w.sr.passes + 1 if passed else 0
     w.sr.sold_this_turn = False
-    if w.sr.passes >= n:
-        _finish(w)
-        return True
-    w.sr.turn = (w.sr.turn + 1) % n
-    return False
+    while True:
+        if w.sr.passes >= n:
+            _finish(w)
+            return True
+        w.sr.turn = (w.sr.turn + 1) % n
+        seat = active(w)
+        if any(e["type"] in ("par", "buy", "sell") for e in legal(w, seat)):
+            return False
+        w.add_log(f"{w.name(seat)} can neither buy nor sell, and passes", seat)
+        w.sr.passes += 1
 
 
 def _finish(w: World) -> None:

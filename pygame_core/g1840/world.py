@@ -90,6 +90,7 @@ class LineTurn:
     token: bool = False  # the turn's station marker
     bonus: str | None = None  # a Stadtbahn bonus still to take or pass
     home_choice: bool = False  # the home marker's city is still to choose (OO home)
+    ran: bool = False  # 18xx.games profile: ran, may still buy a private, then end_turn
 
 
 @dataclass

@@ -18,6 +18,7 @@ from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.graph import TrackGraph
 from pygame_core.g18xx.routes import link_for
 from pygame_core.g1840 import board as g1840
+from pygame_core.g1840 import importer
 
 DATA = Path(__file__).parent / "data"
 VARIANT = "two_player"
@@ -28,42 +29,12 @@ Action = dict[str, Any]
 
 
 def effective_actions(raw: list[Action]) -> list[Action]:
-    """18xx.games' undo/redo filter: the actions that count, in order, each followed by its
-    auto actions."""
-    active: dict[int, bool] = {}
-    order: list[int] = []
-    by_index: dict[int, Action] = {}
-    undo_stack: list[list[int]] = []
-    for i, action in enumerate(raw):
-        kind = action["type"]
-        if kind == "undo":
-            if "action_id" in action:
-                target = action["action_id"]
-                after = not target  # undo to id 0: everything
-                group = []
-                for j in order:
-                    if after and active[j]:
-                        group.append(j)
-                    if by_index[j]["id"] == target:
-                        after = True
-            else:
-                group = [next(j for j in reversed(order) if active[j])]
-            for j in group:
-                active[j] = False
-            undo_stack.append(group)
-        elif kind == "redo":
-            for j in undo_stack.pop():
-                active[j] = True
-        elif kind != "message":
-            undo_stack.clear()
-            active[i] = True
-            order.append(i)
-            by_index[i] = action
+    """The site's undo/redo filter (the engine's), each action followed by its auto
+    actions."""
     out: list[Action] = []
-    for j in order:
-        if active[j]:
-            out.append(by_index[j])
-            out.extend(by_index[j].get("auto_actions", []))
+    for action in importer.effective_actions(raw):
+        out.append(action)
+        out.extend(action.get("auto_actions", []))
     return out
 
 
@@ -166,41 +137,11 @@ def run_positions() -> tuple[RunPosition, ...]:
 
 
 def decode(graph: TrackGraph, route: dict[str, Any]) -> tuple[list[str], list[int]]:
-    """A recorded route (18xx.games `nodes` + `connections`) as our stops and links.
-
-    Segments may be listed in any order and direction; `nodes` names the stops, so for
-    each segment we take the link between two of them over exactly those hexes, then
-    chain the links into a path.
-    """
-    nodes = set(route["nodes"])
-    by_hex: dict[str, list[str]] = {}
-    for sig in nodes:
-        by_hex.setdefault(sig.rsplit("-", 1)[0], []).append(sig)
-    chosen: list[tuple[str, str, int]] = []
-    for seg in route["connections"]:
-        found = []
-        for a in by_hex[seg[0]]:
-            for b in by_hex[seg[-1]]:
-                if a == b:
-                    continue
-                try:
-                    found.append((a, b, link_for(graph, a, b, seg).index))
-                except KeyError:
-                    continue
-        if len(found) != 1:
-            raise AssertionError(f"Segment {seg} matches {found}")
-        chosen.append(found[0])
-    ends: dict[str, list[tuple[str, int]]] = {}
-    for a, b, li in chosen:
-        ends.setdefault(a, []).append((b, li))
-        ends.setdefault(b, []).append((a, li))
-    if len(chosen) == 0:
-        raise AssertionError("Empty route")
-    start = next(s for s, nb in ends.items() if len(nb) == 1)
-    stops: list[str] = [start]
-    links: list[int] = []
-    while len(links) < len(chosen):
-        nxt = [(s, li) for s, li in ends[stops[-1]] if li not in links]
-        stops.append(nxt[0][0])
-        links.append(nxt[0][1])
+    """A recorded route (18xx.games `nodes` + `connections`) as our stops and links."""
+    wire = importer.decode_route(graph, route)
+    stops = wire["stops"]
+    links = [
+        link_for(graph, stops[i], stops[i + 1], hexes).index
+        for i, hexes in enumerate(wire["connections"])
+    ]
     return stops, links
