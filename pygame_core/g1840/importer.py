@@ -183,8 +183,9 @@ class _Importer:
             return self.ids.index(key)
         if key in self.w.majors:
             return self.w.director(key)
-        if key in self.w.lines and self.w.lines[key].major is not None:
-            return self.w.director(self.w.lines[key].major)
+        owner = self.w.lines[key].major if key in self.w.lines else None
+        if owner is not None:
+            return self.w.director(owner)
         raise self.fail(f"unknown entity {entity!r}")
 
     def expect(self, entity: Any) -> None:
