@@ -7,6 +7,7 @@ and actions), the human-readable log, undo by replay, and the versioned save for
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from abc import ABC, abstractmethod
@@ -27,6 +28,7 @@ from .rng import Rng
 JsonDict = dict[str, Any]
 
 SAVE_FORMAT = "tramways-save"
+SNAPSHOT_EVERY = 32
 SAVE_VERSION = 1
 
 
@@ -139,6 +141,9 @@ class Game:
         self.log: list[JsonDict] = []
         self._undo_from = 0  # actions at or after this index may be undone
         self.state = TITLES[title].create(self.players, self.options, Rng(seed))
+        # Copies of the state after every SNAPSHOT_EVERY actions: undo and the history view
+        # replay from the nearest one instead of from the start.
+        self._snapshots: dict[int, TitleState] = {}
 
     # --- playing -------------------------------------------------------------------------
 
@@ -185,6 +190,23 @@ class Game:
             )
         if effects.barrier:
             self._undo_from = len(self.actions)
+        if len(self.actions) % SNAPSHOT_EVERY == 0:
+            self._snapshots[len(self.actions)] = copy.deepcopy(self.state)
+
+    def _state_at(self, n: int) -> TitleState:
+        """A new state object after the first `n` actions, replayed from the nearest
+        snapshot (snapshots found missing on the way are taken)."""
+        base = max((k for k in self._snapshots if k <= n), default=0)
+        if base:
+            state = copy.deepcopy(self._snapshots[base])
+        else:
+            state = TITLES[self.title].create(self.players, self.options, Rng(self.seed))
+        for i in range(base, n):
+            record = self.actions[i]
+            state.execute(state.check(record["action"], record["seat"]))
+            if (i + 1) % SNAPSHOT_EVERY == 0 and (i + 1) not in self._snapshots:
+                self._snapshots[i + 1] = copy.deepcopy(state)
+        return state
 
     def _rebuild(self) -> None:
         fresh = Game.replay(self.title, self.players, self.options, self.seed, self.actions)
@@ -229,14 +251,29 @@ class Game:
                 "and not after cards were drawn",
                 rule="undo",
             )
-        fresh = Game.replay(self.title, self.players, self.options, self.seed, self.actions[:-1])
-        self.__dict__.update(fresh.__dict__)
+        n = len(self.actions) - 1
+        self.state = self._state_at(n)
+        self.actions = self.actions[:n]
+        self.log = [e for e in self.log if e["i"] < n]
+        self._snapshots = {k: v for k, v in self._snapshots.items() if k <= n}
 
     def at(self, n: int) -> Game:
-        """A copy of this game replayed to its first `n` actions (history view)."""
+        """A copy of this game after its first `n` actions (history view)."""
         if not 0 <= n <= len(self.actions):
             raise InvalidAction(f"History index {n} is outside 0..{len(self.actions)}")
-        return Game.replay(self.title, self.players, self.options, self.seed, self.actions[:n])
+        past = object.__new__(Game)
+        past.title, past.players, past.options, past.seed = (
+            self.title,
+            list(self.players),
+            dict(self.options),
+            self.seed,
+        )
+        past.actions = [dict(a) for a in self.actions[:n]]
+        past.log = [e for e in self.log if e["i"] < n]
+        past._undo_from = n
+        past.state = self._state_at(n)
+        past._snapshots = {k: v for k, v in self._snapshots.items() if k <= n}
+        return past
 
     # --- bots ----------------------------------------------------------------------------
 

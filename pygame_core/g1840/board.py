@@ -169,6 +169,7 @@ def line_legal_lays(
     first_lay: bool = False,
     supply: Mapping[str, int] | None = None,
     graph: TrackGraph | None = None,
+    hexes: Iterable[str] | None = None,
 ) -> list[Lay]:
     """Every normal lay or upgrade (hex, tile, rotation) `line` may make now.
 
@@ -191,6 +192,8 @@ def line_legal_lays(
         and spec.colour not in FIRST_LAY_ANYWHERE_COLOURS
     ):
         only = frozenset({home})
+    if hexes is not None:
+        only = frozenset(hexes) if only is None else only & frozenset(hexes)
     return connected_lays(
         state,
         graph or line_graph(state),

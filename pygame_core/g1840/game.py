@@ -4,6 +4,7 @@ and the dispatch of actions to the rounds (pre.py, stock.py, company.py, linerou
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Self
 
@@ -218,6 +219,13 @@ class Vienna1840(TitleState):
         self.w = world
         self._legal: tuple[int, int, list[JsonDict]] | None = None
         self._version = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Vienna1840:
+        cache, self.w.cache = self.w.cache, {}  # derived data: not copied
+        try:
+            return Vienna1840(copy.deepcopy(self.w, memo))
+        finally:
+            self.w.cache = cache
 
     @classmethod
     def create(cls, players: Sequence[str], options: Mapping[str, Any], rng: Rng) -> Self:

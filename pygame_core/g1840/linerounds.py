@@ -139,8 +139,11 @@ def _affordable(w: World, lays: Iterable[Lay]) -> list[Lay]:
     return [lay for lay in lays if lay_cost(w, lay[0]) <= cash]
 
 
-def normal_lays(w: World, line: str, colours: Iterable[str] | None = None) -> list[Lay]:
-    """IX.4/IX.5: lays and upgrades the Line may make with its normal build."""
+def normal_lays(
+    w: World, line: str, colours: Iterable[str] | None = None, hexes: Iterable[str] | None = None
+) -> list[Lay]:
+    """IX.4/IX.5: lays and upgrades the Line may make with its normal build (on `hexes`
+    only, if given)."""
     card = w.lines[line]
     return b.line_legal_lays(
         w.map,
@@ -149,6 +152,7 @@ def normal_lays(w: World, line: str, colours: Iterable[str] | None = None) -> li
         first_lay=not card.laid_tile,
         supply=w.tile_supply(),
         graph=graph(w),
+        hexes=hexes,
     )
 
 
@@ -461,7 +465,7 @@ def check(w: World, a: Action, seat: int) -> None:
         else:
             if t.lay:
                 raise IllegalAction("A Line lays or upgrades one tile per turn", rule="1840 IX.3")
-            _check_lay(w, a, normal_lays(w, line), "")
+            _check_lay(w, a, normal_lays(w, line, hexes=[a.hex]), "")
     elif a.type == "place_token":
         if t.token:
             raise IllegalAction("A Line places one station marker per turn", rule="1840 IX.6")

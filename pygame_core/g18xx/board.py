@@ -58,6 +58,9 @@ class Board:
                 near[edge] = other
             self._neighbours[coord] = near
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Board:
+        return self  # the printed map never changes: copies of a game share it
+
     def neighbour(self, coord: str, edge: int) -> str | None:
         """The hex across `edge` if it is on the map and no impassable border is between."""
         return self._neighbours[coord].get(edge)

@@ -157,11 +157,23 @@ class TileDef:
     rotations: tuple[int, ...] | None = None
     code: str = ""
     _rotated: tuple[tuple[Path, ...], ...] = field(init=False, repr=False)
+    # Exits per rotation, for any gauge and per gauge (tiles are immutable: computed once;
+    # upgrade and lay searches ask for them hundreds of thousands of times).
+    _exits: dict[tuple[int, Gauge | None], frozenset[int]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(
-            self, "_rotated", tuple(tuple(p.rotated(r) for p in self.paths) for r in EDGES)
-        )
+        rotated = tuple(tuple(p.rotated(r) for p in self.paths) for r in EDGES)
+        object.__setattr__(self, "_rotated", rotated)
+        exits: dict[tuple[int, Gauge | None], frozenset[int]] = {}
+        for r in EDGES:
+            for gauge in (None, *Gauge):
+                exits[(r, gauge)] = frozenset(
+                    e for p in rotated[r] if gauge is None or p.gauge is gauge for e in p.edges
+                )
+        object.__setattr__(self, "_exits", exits)
+
+    def __deepcopy__(self, memo: dict[int, object]) -> TileDef:
+        return self  # immutable and compared by identity: copies share it
 
     def paths_at(self, rotation: int) -> tuple[Path, ...]:
         """The paths of the tile laid with `rotation`."""
@@ -169,9 +181,7 @@ class TileDef:
 
     def exits(self, rotation: int = 0, gauge: Gauge | None = None) -> frozenset[int]:
         """Edges with track, at `rotation`, optionally of one gauge only."""
-        return frozenset(
-            e for p in self.paths_at(rotation) if gauge is None or p.gauge is gauge for e in p.edges
-        )
+        return self._exits[(rotation % 6, gauge)]
 
     def stop(self, part: int) -> Stop:
         """The stop with this part index. Raises KeyError."""

@@ -6,6 +6,7 @@ import pytest
 
 from pygame_core import CorruptSave, EngineError, Game, StaleState, new_game
 from pygame_core.core.errors import UnknownTitle
+from pygame_core.core.game import SNAPSHOT_EVERY
 
 
 def _played(seed: int = 2, n: int = 60) -> Game:
@@ -98,3 +99,29 @@ def test_unknown_title_and_bad_seed() -> None:
         new_game("chess", ["A", "B"])
     with pytest.raises(EngineError, match="seed"):
         new_game("trambahn", ["A", "B"], {}, -1)
+
+
+@pytest.mark.parametrize(
+    ("title", "players"), [("trambahn", ["A", "B"]), ("1840", ["A", "B", "C"])]
+)
+def test_history_and_undo_from_snapshots_equal_a_full_replay(
+    title: str, players: list[str]
+) -> None:
+    # Undo and the history view replay from the nearest snapshot; the state must be the
+    # one a replay from the start gives.
+    g = new_game(title, players, {}, seed=11)
+    while len(g.actions) < 3 * SNAPSHOT_EVERY + 5 and g.result() is None:
+        seat = g.active
+        assert seat is not None
+        g.apply(g.bot_action(seat, "easy"), seat)
+    for n in (0, 1, SNAPSHOT_EVERY - 1, SNAPSHOT_EVERY, 2 * SNAPSHOT_EVERY + 3, len(g.actions)):
+        past = g.at(n)
+        full = Game.replay(title, players, {}, 11, g.actions[:n])
+        assert past.state_hash() == full.state_hash()
+        assert past.log == full.log
+    # Undo the last action (if undoable) and compare with a replay without it.
+    last_seat = g.actions[-1]["seat"]
+    if g.can_undo(last_seat):
+        g.undo(last_seat)
+        full = Game.replay(title, players, {}, 11, g.actions)
+        assert g.state_hash() == full.state_hash() and g.log == full.log
