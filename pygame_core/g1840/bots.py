@@ -160,7 +160,7 @@ def _company(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
 
     bidder = acting_major(w)
     assert bidder is not None
-    budget = w.money.cash(bidder) // 3
+    budget = min(w.money.cash(bidder) // 4, 120)
     if bids and bids[0]["min"] <= max(budget, 40):
         return concrete(bids[0], bids[0]["min"])
     return {"type": "pass"}

@@ -262,7 +262,8 @@ def _buy_tram(w: World, major: str, kind: str) -> None:
     else:
         m.trams.append(tram)
         where = ""
-    w.add_log(f"{major} buys a {NAMES[kind]} tram ({tram}) for {price}{where}{note}")
+    article = "an" if NAMES[kind][0] in "aeiou" else "a"
+    w.add_log(f"{major} buys {article} {NAMES[kind]} tram ({tram}) for {price}{where}{note}")
     w.events.append({"kind": "buy_tram", "major": major, "tram": tram, "price": price})
 
 

@@ -143,9 +143,10 @@ def normal_lays(
     w: World, line: str, colours: Iterable[str] | None = None, hexes: Iterable[str] | None = None
 ) -> list[Lay]:
     """IX.4/IX.5: lays and upgrades the Line may make with its normal build (on `hexes`
-    only, if given)."""
+    only, if given). A tile laid this turn is not upgraded in the same turn."""
     card = w.lines[line]
-    return b.line_legal_lays(
+    fresh = set(w.turn.laid) if w.turn is not None else set()
+    lays = b.line_legal_lays(
         w.map,
         line,
         w.colours if colours is None else colours,
@@ -154,6 +155,7 @@ def normal_lays(
         graph=graph(w),
         hexes=hexes,
     )
+    return [lay for lay in lays if lay[0] not in fresh]
 
 
 def stadtbahn_lays(w: World) -> list[Lay]:
@@ -714,6 +716,8 @@ def _lay(w: World, a: Action, *, note: str) -> None:
     )
     w.map.lay(a.hex, b.tiles()[a.tile], a.rotation % 6)
     w.touch_map()
+    assert w.turn is not None
+    w.turn.laid.append(a.hex)
     if repick:
         for coord, part in w.map.corp_tokens(line):
             if coord == a.hex:

@@ -91,6 +91,7 @@ class LineTurn:
     bonus: str | None = None  # a Stadtbahn bonus still to take or pass
     home_choice: bool = False  # the home marker's city is still to choose (OO home)
     ran: bool = False  # 18xx.games profile: ran, may still buy a private, then end_turn
+    laid: list[str] = field(default_factory=list)  # hexes that got a tile this turn
 
 
 @dataclass
