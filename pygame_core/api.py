@@ -129,6 +129,14 @@ def _history(req: JsonDict) -> JsonDict:
     return {**_state(req, past, live=False), "at": at, "n_total": len(game.actions)}
 
 
+def _query(req: JsonDict) -> JsonDict:
+    game = _game(req)
+    kind, args = req.get("query"), req.get("args") or {}
+    if not isinstance(kind, str) or not isinstance(args, dict):
+        raise InvalidAction("'query' must be a name and 'args' an object")
+    return {"ok": True, "answer": game.state.query(kind, args)}
+
+
 def _hash(req: JsonDict) -> JsonDict:
     return {"ok": True, "hash": _game(req).state_hash()}
 
@@ -161,6 +169,7 @@ OPS: dict[str, Callable[[JsonDict], JsonDict]] = {
     "history": _history,
     "hash": _hash,
     "catalog": _catalog,
+    "query": _query,
 }
 
 

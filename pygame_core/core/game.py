@@ -105,6 +105,11 @@ class TitleState(ABC):
     def choose_bot_action(self, seat: int, level: str, rng: Rng) -> JsonDict:
         """A bot's choice for `seat`, made from that seat's view only."""
 
+    def query(self, kind: str, args: Mapping[str, Any]) -> JsonDict:
+        """A read-only question a title answers on demand (e.g. 1840: a Line's best route
+        now). Changes nothing."""
+        raise InvalidAction(f"{self.TITLE} answers no query {kind!r}")
+
 
 TITLES: dict[str, type[TitleState]] = {}
 

@@ -5,6 +5,7 @@ and the dispatch of actions to the rounds (pre.py, stock.py, company.py, linerou
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Self
 
@@ -328,6 +329,26 @@ class Vienna1840(TitleState):
         from .view import canonical
 
         return canonical(self.w)
+
+    def query(self, kind: str, args: Mapping[str, Any]) -> JsonDict:
+        """ "route": `{"line": "4"}` -> the Line's best route on the current map (what its
+        tram would earn if it ran now) and the time the exact search took."""
+        if kind != "route":
+            return super().query(kind, args)
+        line = args.get("line")
+        w = self.w
+        if not isinstance(line, str) or line not in w.lines or w.lines[line].major is None:
+            raise InvalidAction(f"No owned Line {line!r}")
+        start = time.perf_counter()
+        w.cache.pop(
+            next((k for k in w.cache if k.startswith(f"route:{w.map_version}:{line}:")), ""), None
+        )
+        route = linerounds.best(w, line)
+        ms = (time.perf_counter() - start) * 1000
+        summary = linerounds.run_summary(w, line, route)
+        if summary is None and route is not None:
+            summary = {"stops": list(route.stops), "revenue": route.revenue}
+        return {"line": line, "route": summary, "ms": ms}
 
     def choose_bot_action(self, seat: int, level: str, rng: Rng) -> JsonDict:
         from .bots import choose
