@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .core.errors import CorruptSave, EngineError, InvalidAction
-from .core.game import CATALOGS, TITLES, Game, JsonDict
+from .core.game import CATALOGS, IMPORTERS, TITLES, Game, JsonDict
 
 _GAMES: dict[str, Game] = {}
 
@@ -129,6 +129,23 @@ def _history(req: JsonDict) -> JsonDict:
     return {**_state(req, past, live=False), "at": at, "n_total": len(game.actions)}
 
 
+def _import(req: JsonDict) -> JsonDict:
+    title, data = req.get("title"), req.get("data")
+    reader = IMPORTERS.get(title) if isinstance(title, str) else None
+    if reader is None:
+        raise InvalidAction(f"No importer for title {title!r}")
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except ValueError as exc:
+            raise CorruptSave(f"This file is not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise CorruptSave("The game file must be a JSON object")
+    game = reader(data)  # raises CorruptSave; the current game stays
+    _GAMES[req.get("game_id", "main")] = game
+    return _state(req, game)
+
+
 def _query(req: JsonDict) -> JsonDict:
     game = _game(req)
     kind, args = req.get("query"), req.get("args") or {}
@@ -170,6 +187,7 @@ OPS: dict[str, Callable[[JsonDict], JsonDict]] = {
     "hash": _hash,
     "catalog": _catalog,
     "query": _query,
+    "import": _import,
 }
 
 

@@ -117,6 +117,10 @@ TITLES: dict[str, type[TitleState]] = {}
 # page fetches once and caches. Filled by the title packages.
 CATALOGS: dict[str, Callable[[str], JsonDict]] = {}
 
+# Title id -> a reader of game files recorded elsewhere (1840: 18xx.games exports), which
+# returns the replayed game or raises CorruptSave naming the action that fails.
+IMPORTERS: dict[str, Callable[[Any], Game]] = {}
+
 
 def register(cls: type[TitleState]) -> type[TitleState]:
     """Class decorator: make a title available to `new_game`."""

@@ -76,3 +76,19 @@ def test_foreign_files_are_refused(change: dict[str, Any], message: str) -> None
     data = {**fixture(), **change}
     with pytest.raises(ImportFailed, match=message):
         import_game(data)
+
+
+def test_the_page_imports_through_the_api_and_a_bad_file_keeps_the_game() -> None:
+    from pygame_core.api import handle_request
+
+    ok = handle_request({"op": "import", "game_id": "imp", "title": "1840", "data": fixture()})
+    assert ok["ok"] and ok["result"]["scores"] == [8351, 7618]
+    assert ok["n_actions"] == 292 and ok["view"]["profile"] == "18xx.games"
+    bad = handle_request(
+        {"op": "import", "game_id": "imp", "title": "1840", "data": {"title": "1840"}}
+    )
+    assert not bad["ok"] and bad["error"]["kind"] == "corrupt_save"
+    still = handle_request({"op": "state", "game_id": "imp", "seat": 0})
+    assert still["n_actions"] == 292
+    text = handle_request({"op": "import", "game_id": "imp", "title": "1840", "data": "{oops"})
+    assert not text["ok"] and "not JSON" in text["error"]["message"]
