@@ -1,0 +1,234 @@
+"""Position building for the 1840 rules tests: every position is reached by playing legal
+actions through the public API (`Game.apply`), from a seeded new game.
+
+`Policy` is a small deterministic player: it opens the cheapest sight at face value and
+lets the others pass, founds the majors it is told to, never buys shares after SR1, pays
+out or keeps its income as told, buys the cheapest tram on offer for a Line without one,
+picks the Lines it is told to at the least bid, lays no tiles, and runs. `advance` plays
+it until a condition holds; the tests then play the actions they check by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+from pygame_core import EngineError, Game, new_game
+from pygame_core.g18xx.auction import Auction
+from pygame_core.g1840.company import offer
+from pygame_core.g1840.game import Vienna1840
+from pygame_core.g1840.world import World, income_holder, player_holder
+
+JsonDict = dict[str, Any]
+NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eva", "Finn")
+
+
+def game(
+    players: int = 2, *, profile: str = "rulebook", seed: int = 0, small: bool = False
+) -> Game:
+    """A new seeded game of 1840 (seats in the order of NAMES)."""
+    options: JsonDict = {"profile": profile}
+    if small:
+        options["three_player_small"] = True
+    return new_game("1840", list(NAMES[:players]), options, seed)
+
+
+def world(g: Game) -> World:
+    """The rules state behind a game (read only in the tests)."""
+    state = g.state
+    assert isinstance(state, Vienna1840)
+    return state.w
+
+
+def seat(g: Game) -> int:
+    active = g.active
+    assert active is not None, "the game is over"
+    return active
+
+
+def act(g: Game, action: Mapping[str, Any]) -> None:
+    """Play `action` for the seat to act."""
+    g.apply(dict(action), seat(g))
+
+
+def refused(g: Game, action: Mapping[str, Any], *, kind: str = "illegal") -> EngineError:
+    """Play `action` for the seat to act, expect a refusal of `kind`, and check that the
+    state did not change; returns the error (for its message and rule)."""
+    before, n = g.state_hash(), len(g.actions)
+    with pytest.raises(EngineError) as info:
+        act(g, action)
+    assert info.value.kind == kind, info.value.to_dict()
+    assert g.state_hash() == before and len(g.actions) == n
+    return info.value
+
+
+def legal_types(g: Game) -> set[str]:
+    return {e["type"] for e in g.legal_actions(seat(g))}
+
+
+def cash(g: Game, who: int | str) -> int:
+    """A seat's cash, or a holder's ("WT", "WT/income", "bank")."""
+    w = world(g)
+    return w.money.cash(player_holder(who) if isinstance(who, int) else who)
+
+
+def income(g: Game, major: str) -> int:
+    return world(g).money.cash(income_holder(major))
+
+
+def label(g: Game) -> str:
+    """The round the game is on ("Pre", "SR 1", "CR 2", "LR 1a", ..., "End")."""
+    return world(g).round_label
+
+
+def private_auction(g: Game) -> Auction:
+    """The private auction of the Pre round (VI)."""
+    auction = world(g).auction
+    assert auction is not None
+    return auction
+
+
+def cr_step(g: Game) -> tuple[str, str] | None:
+    """The Company Round decision open now: (kind, major)."""
+    cr = world(g).cr
+    return None if cr is None else cr.current
+
+
+# --- the deterministic player -----------------------------------------------------------
+
+
+@dataclass
+class Policy:
+    """What the scripted players do (see the module doc)."""
+
+    # Seat -> (major, par price) founded in SR1; default: the first open major at 100
+    # (or the highest price the seat can pay).
+    pars: Mapping[int, tuple[str, int]] = field(default_factory=dict)
+    # Major -> Lines it picks in its turn at the Line auction (the first one on offer);
+    # a major not listed picks the lowest-numbered Line on offer; [] passes.
+    lines: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    # Major -> its bid when it picks ("select_line" price); default the least bid.
+    line_price: Mapping[str, int] = field(default_factory=dict)
+    # "all": pay out the whole income (rounded down to 10); "none": keep it.
+    dividend: str = "all"
+    # Buy the cheapest tram on offer for a Line without one.
+    buy_trams: bool = True
+
+
+def choose(g: Game, policy: Policy | None = None) -> JsonDict:
+    """The scripted player's action for the seat to act."""
+    p = policy or Policy()
+    w = world(g)
+    s = seat(g)
+    legal = g.legal_actions(s)
+    types = {e["type"] for e in legal}
+    if w.step == "private_auction":
+        assert w.auction is not None
+        bids = [e for e in legal if e["type"] == "bid"]
+        if w.auction.lot is None and bids:
+            e = min(bids, key=lambda e: (e["min"], e["private"]))
+            return {"type": "bid", "private": e["private"], "price": e["min"]}
+        return {"type": "pass"}
+    if w.step == "choose_order":
+        return dict(min(legal, key=lambda e: e["position"]))
+    if w.step == "stock":
+        if "par" in types:
+            if s in p.pars:
+                major, price = p.pars[s]
+                return {"type": "par", "major": major, "price": price}
+            pars = [e for e in legal if e["type"] == "par"]
+            first = pars[0]["major"]
+            best = max(e["price"] for e in pars if e["major"] == first)
+            return {"type": "par", "major": first, "price": best}
+        return {"type": "end_turn"} if "end_turn" in types else {"type": "pass"}
+    if w.step == "company":
+        cr = w.cr
+        assert cr is not None and cr.current is not None
+        kind, major = cr.current
+        if kind == "dividend":
+            e = legal[0]
+            return {"type": "dividend", "amount": e["max"] if p.dividend == "all" else 0}
+        if kind in ("trams", "rearrange"):
+            loose = set(w.majors[major].trams)
+            for e in legal:
+                if (
+                    e["type"] == "assign_tram"
+                    and e["tram"] in loose
+                    and e["line"] is not None
+                    and w.lines[e["line"]].tram is None
+                ):
+                    return dict(e)
+            buys = [e for e in legal if e["type"] == "buy_tram"]
+            lacking = any(w.lines[ln].tram is None for ln in w.majors[major].lines)
+            if buys and ("done" not in types or (p.buy_trams and lacking)):
+                prices = offer(w)
+                e = min(buys, key=lambda e: (prices[e["tram"]], e["tram"]))
+                return {"type": "buy_tram", "tram": e["tram"]}
+            return {"type": "done"}
+        if kind == "pick":
+            picks = {e["line"]: e for e in legal if e["type"] == "select_line"}
+            wanted = p.lines.get(major)
+            order = list(wanted) if wanted is not None else sorted(picks, key=int)
+            for line in order:
+                if line in picks:
+                    price = p.line_price.get(major, picks[line]["min"])
+                    return {"type": "select_line", "line": line, "price": price}
+            return {"type": "pass"}
+        return {"type": "pass"}  # bidding: the picker gets its Line at its price
+    # A Line's turn.
+    t = w.turn
+    assert t is not None
+    if t.home_choice:
+        return dict(legal[0])
+    if t.bonus is not None:
+        return {"type": "pass_bonus"}
+    return {"type": "run"} if "run" in types else {"type": "end_turn"}
+
+
+def advance(
+    g: Game,
+    until: Callable[[Game], bool],
+    policy: Policy | None = None,
+    *,
+    limit: int = 3000,
+) -> None:
+    """Play the scripted player until `until(g)` holds (checked before each action)."""
+    for _ in range(limit):
+        if until(g):
+            return
+        assert g.active is not None, "the game ended before the position was reached"
+        act(g, choose(g, policy))
+    raise AssertionError("position not reached")
+
+
+def to_round(g: Game, name: str, policy: Policy | None = None) -> None:
+    """Play on until round `name` ("SR 1", "CR 1", "LR 1a", ...) has started."""
+    advance(g, lambda g: label(g) == name, policy)
+
+
+def at_line(
+    g: Game, line: str, policy: Policy | None = None, *, round_name: str | None = None
+) -> None:
+    """Play on until Line `line` is to act (in round `round_name`, if given)."""
+
+    def there(g: Game) -> bool:
+        w = world(g)
+        return (
+            w.step == "line_turn"
+            and w.turn is not None
+            and w.turn.line == line
+            and not w.turn.home_choice
+            and (round_name is None or w.round_label == round_name)
+        )
+
+    advance(g, there, policy)
+
+
+def after_pre(players: int = 2, **kw: Any) -> Game:
+    """A game at the start of SR 1 (the scripted private auction played)."""
+    g = game(players, **kw)
+    to_round(g, "SR 1")
+    return g
