@@ -223,7 +223,8 @@ def test_rotation_turns_exits_clockwise_onto_their_neighbours(
                 [state],
             )
             wait_frame(page)
-            assert page.locator("[data-hex=F18]").get_attribute("data-rotation") == str(rotation)
+            hexel = page.locator(".hm-hexes > [data-hex=F18]")
+            assert hexel.get_attribute("data-rotation") == str(rotation)
             got = drawn_exits(page, grid, "F18", "[data-hex=F18] .track")
             assert got == expected_exits(tiles[name], rotation), (name, rotation)
     # rotation 1 of the straight 57 (edges 0 and 3) runs left to right (edges 1 and 4)
@@ -400,21 +401,21 @@ def test_start_position_tokens_and_reserved_homes(page: Page, harness: SiteServe
     for coord, cities in start["tokens"].items():
         for part, slots in cities.items():
             for i, corp in enumerate(slots):
-                city = f".hm-hexes [data-hex={coord}] .stop[data-part='{part}']"
+                city = f".hm-tops [data-hex={coord}] .stop[data-part='{part}']"
                 token = page.locator(f"{city} .slot[data-slot='{i}'] .token:not(.reserved)")
                 if corp is None:
                     expect(token).to_have_count(0)
                 else:
                     expect(token).to_have_attribute("data-token", corp)
     # C7 Hernals: V in slot 1; slot 0 is Line 9's reserved home, faint, in its major's colour
-    faint = page.locator(".hm-hexes [data-hex=C7] .slot[data-slot='0'] .token.reserved")
+    faint = page.locator(".hm-tops [data-hex=C7] .slot[data-slot='0'] .token.reserved")
     expect(faint).to_have_attribute("data-token", "9")
     expect(faint).to_have_text("9")
     assert float(faint.evaluate("(t) => getComputedStyle(t).opacity")) < 1
     stroke = faint.locator(".token-disc").evaluate("(c) => getComputedStyle(c).stroke")
     assert colour_family(rgb_of(stroke)) == "green"
     # D18 (OO, city not chosen yet) shows Lines 1 and 2 reserved on the hex
-    expect(page.locator(".hm-hexes [data-hex=D18] .badge-reserved .token")).to_have_count(2)
+    expect(page.locator(".hm-tops [data-hex=D18] .badge-reserved .token")).to_have_count(2)
 
 
 def test_click_on_a_hex_reports_its_coordinate(page: Page, harness: SiteServer) -> None:
@@ -618,7 +619,7 @@ def test_phone_size_map_is_usable(page: Page, harness: SiteServer) -> None:
     base = page.locator(".hm-hexes [data-hex=F20] .tile-base").bounding_box()
     assert base is not None and base["width"] >= 89
     # a token's number is legible (at least 9 px high) at this zoom
-    token = page.locator(".hm-hexes [data-hex=G15] .token text").first.bounding_box()
+    token = page.locator(".hm-tops [data-hex=G15] .token text").first.bounding_box()
     assert token is not None and token["height"] >= 9
     shot(page, "phone_focus")
 

@@ -82,7 +82,7 @@ const texts = (root, sel) => [...root.querySelectorAll(sel)].map((e) => e.textCo
 
 G18.probe = {
   hexCentre: (coord) => centreOf(document.querySelector(`.hm-hexes [data-hex="${coord}"] .tile-base`)),
-  stopCentre: (coord, part) => centreOf(document.querySelector(`.hm-hexes [data-hex="${coord}"] .stop[data-part="${part}"]`)),
+  stopCentre: (coord, part) => centreOf(document.querySelector(`.hm-tops [data-hex="${coord}"] .stop[data-part="${part}"]`)),
   axisTexts: (side) => texts(document, `.axis-label[data-axis=${side}]`),
 
   /** Both ends (screen px) of every track piece matching `sel`. */
@@ -199,22 +199,27 @@ G18.probe = {
 
   /** What each hex of the map shows. */
   hexFacts() {
-    return [...document.querySelectorAll(".hm-hexes > [data-hex]")].map((h) => ({
-      coord: h.dataset.hex,
-      tile: h.dataset.tile,
-      names: [...h.querySelectorAll(".location-name")].map((t) => t.dataset.name),
-      sights: [...h.querySelectorAll(".badge-sight")].map((b) => b.dataset.text),
-      water: [...h.querySelectorAll(".badge-water")].map((b) => b.dataset.text),
-      bonus: h.querySelectorAll(".badge-bonus").length,
-      frame: h.querySelectorAll(".stadtbahn-frame").length,
-      phases: [...h.querySelectorAll(".phase-box")].map((b) => [b.dataset.colour, Number(b.dataset.value), b.classList.contains("is-current")]),
-      reserved: [...h.querySelectorAll(".token.reserved")].map((t) => t.dataset.token),
-    }));
+    // a hex is drawn in two layers: background and track below, stops and labels above
+    return [...document.querySelectorAll(".hm-hexes > [data-hex]")].map((h) => {
+      const top = document.querySelector(`.hm-tops > [data-hex="${h.dataset.hex}"]`);
+      const all = (sel) => [...h.querySelectorAll(sel), ...top.querySelectorAll(sel)];
+      return {
+        coord: h.dataset.hex,
+        tile: h.dataset.tile,
+        names: all(".location-name").map((t) => t.dataset.name),
+        sights: all(".badge-sight").map((b) => b.dataset.text),
+        water: all(".badge-water").map((b) => b.dataset.text),
+        bonus: all(".badge-bonus").length,
+        frame: all(".stadtbahn-frame").length,
+        phases: all(".phase-box").map((b) => [b.dataset.colour, Number(b.dataset.value), b.classList.contains("is-current")]),
+        reserved: all(".token.reserved").map((t) => t.dataset.token),
+      };
+    });
   },
 
   /** Every token on the map: where it sits and how it looks. */
   tokenFacts() {
-    return [...document.querySelectorAll(".hm-hexes .token")].map((t) => ({
+    return [...document.querySelectorAll(".hm-tops .token")].map((t) => ({
       hex: t.closest("[data-hex]").dataset.hex,
       part: t.closest(".stop")?.dataset.part ?? null,
       slot: t.closest(".slot")?.dataset.slot ?? null,

@@ -21,7 +21,7 @@
 
 import { h, s } from "../dom.js";
 import { A, R, coordXY, edgeBetween, edgeMid, fmt, hexCentre, hexPoints } from "./geometry.js";
-import { bezAt, bezPath, bezReverse, drawTile, layoutTile, SLOT_R } from "./tiles.js";
+import { bezPath, bezReverse, drawTile, layoutTile, SLOT_R, stopHalo } from "./tiles.js";
 
 const ROUTE_COLOURS = ["#d6246e", "#0f8fa8", "#6a3fc4", "#e07b00", "#2f7a45", "#1d4f91"];
 const MIN_VIEW = 3 * R; // closest zoom: about three hexes across
@@ -50,14 +50,18 @@ export function createHexMap(container, options) {
 
   // ---------------------------------------------------------------- skeleton
   const world = s("g", { class: "hm-world" });
+  // hexes: backgrounds and track; routes: route lines and stop halos; tops: stops, tokens,
+  // labels (so a route runs under the cities it visits); routeLabels: revenue pills
   const layers = {
     hexes: s("g", { class: "hm-hexes" }),
-    highlights: s("g", { class: "hm-highlights", "pointer-events": "none" }),
-    preview: s("g", { class: "hm-preview" }),
     routes: s("g", { class: "hm-routes", "pointer-events": "none" }),
+    tops: s("g", { class: "hm-tops" }),
+    highlights: s("g", { class: "hm-highlights", "pointer-events": "none" }),
+    routeLabels: s("g", { class: "hm-route-labels", "pointer-events": "none" }),
+    preview: s("g", { class: "hm-preview" }),
     axes: s("g", { class: "hm-axes", "pointer-events": "none" }),
   };
-  world.append(layers.hexes, layers.highlights, layers.preview, layers.routes, layers.axes);
+  world.append(layers.hexes, layers.routes, layers.tops, layers.highlights, layers.routeLabels, layers.preview, layers.axes);
   const svg = s("svg", { class: "g18-map-svg", role: "group", "aria-label": "Map", "data-testid": "hexmap-svg", preserveAspectRatio: "xMidYMid meet" }, world);
   const zoomIn = h("button", { type: "button", class: "zoom-in", title: "Zoom in", "aria-label": "Zoom in", "data-testid": "zoom-in", onclick: () => zoomBy(1.4) }, "+");
   const zoomOut = h("button", { type: "button", class: "zoom-out", title: "Zoom out", "aria-label": "Zoom out", "data-testid": "zoom-out", onclick: () => zoomBy(1 / 1.4) }, "−");
@@ -87,8 +91,10 @@ export function createHexMap(container, options) {
       transform: `translate(${fmt(centre[0])} ${fmt(centre[1])})`,
     });
     el.append(s("title", null, data.location ? `${data.coord} ${data.location}` : data.coord));
-    hexes.set(data.coord, { data, xy, centre, el, key: null, tileEl: null });
+    const top = s("g", { class: "hex-top", "data-hex": data.coord, transform: el.getAttribute("transform") });
+    hexes.set(data.coord, { data, xy, centre, el, top, key: null, tileEl: null });
     layers.hexes.append(el);
+    layers.tops.append(top);
   }
   const halfW = layout === "flat" ? R : A;
   const halfH = layout === "flat" ? A : R;
@@ -156,6 +162,9 @@ export function createHexMap(container, options) {
       showTileName: laid,
       badges: badgesFor(coord, laid),
     });
+    const over = el.querySelector(":scope > .tile-over");
+    if (over) hx.top.replaceChildren(over);
+    else hx.top.replaceChildren();
     if (hx.tileEl) hx.tileEl.replaceWith(el);
     else hx.el.append(el);
     hx.tileEl = el;
@@ -533,9 +542,10 @@ export function createHexMap(container, options) {
   }
   function drawRoutes() {
     layers.routes.replaceChildren();
+    layers.routeLabels.replaceChildren();
     routes.forEach((route, idx) => {
       const colour = route.colour ?? ROUTE_COLOURS[idx % ROUTE_COLOURS.length];
-      const g = s("g", { class: "route", "data-route": idx, "data-testid": "route", opacity: 0.9 });
+      const g = s("g", { class: "route", "data-route": idx, "data-testid": "route", opacity: 0.92 });
       const stopsByHex = new Map();
       for (const node of route.stops ?? []) {
         const [coord, part] = parseNode(node);
@@ -548,34 +558,35 @@ export function createHexMap(container, options) {
         if (!curves.length) continue;
         ds.push(curves.map((b, i) => bezPath(b, i > 0)).join(""));
       }
-      for (const d of ds) g.append(s("path", { d, class: "route-casing" }));
-      for (const d of ds) g.append(s("path", { d, class: "route-line", stroke: colour, "data-testid": "route-line" }));
+      // halos around the stops (under the stops, which lie in the layer above)
       for (const node of route.stops ?? []) {
-        const p = stopPosition(node);
-        if (!p) continue;
         const [coord, part] = parseNode(node);
-        const st = stopInfo(coord, part);
-        const r = (st?.kind === "city" ? st.radius : st?.kind === "town" ? 8 : 6) + 4;
+        const hx = hexes.get(coord);
+        const st = hx ? stopInfo(coord, part) : null;
+        if (!st) continue;
+        const at = `translate(${fmt(hx.centre[0])} ${fmt(hx.centre[1])})`;
         g.append(
-          s("circle", { cx: fmt(p[0]), cy: fmt(p[1]), r: fmt(r), class: "route-stop-casing" }),
-          s("circle", { cx: fmt(p[0]), cy: fmt(p[1]), r: fmt(r), class: "route-stop", stroke: colour, "data-stop": node }),
+          s("g", { transform: at, class: "route-stop-casing" }, stopHalo(st, 6.5)),
+          s("g", { transform: at, class: "route-stop", fill: colour, stroke: colour, "data-stop": node }, stopHalo(st, 4.5)),
         );
       }
+      for (const d of ds) g.append(s("path", { d, class: "route-casing" }));
+      for (const d of ds) g.append(s("path", { d, class: "route-line", stroke: colour, "data-testid": "route-line" }));
+      layers.routes.append(g);
       const label = route.label ?? (route.revenue !== undefined && route.revenue !== null ? String(route.revenue) : null);
       const firstPos = route.stops?.length ? stopPosition(route.stops[0]) : null;
       if (label && firstPos) {
         const w = label.length * 7.2 + 12;
-        const y = firstPos[1] - SLOT_R - 24;
-        g.append(
+        const y = firstPos[1] - SLOT_R - 20;
+        layers.routeLabels.append(
           s(
             "g",
-            { class: "route-revenue", "data-testid": "route-revenue", transform: `translate(${fmt(firstPos[0])} ${fmt(y)})` },
+            { class: "route-revenue", "data-testid": "route-revenue", "data-route": idx, transform: `translate(${fmt(firstPos[0])} ${fmt(y)})` },
             s("rect", { x: fmt(-w / 2), y: -9, width: fmt(w), height: 18, rx: 9, fill: colour, class: "route-revenue-bg" }),
             s("text", { "text-anchor": "middle", dy: "0.36em", class: "route-revenue-text" }, label),
           ),
         );
       }
-      layers.routes.append(g);
     });
   }
 

@@ -168,6 +168,19 @@ function stopRadius(stop, bar) {
   return 5;
 }
 
+/**
+ * An outline around a stop (route overlays): an SVG element, centred like the stop, that
+ * extends `pad` beyond the stop's drawn shape. Draw it below the stop.
+ */
+export function stopHalo(st, pad, attrs = {}) {
+  if (st.kind === "city" && st.slots.length > 1) {
+    const hull = st.slots.map((p) => `${fmt(p[0])},${fmt(p[1])}`).join(" ");
+    return s("polygon", { points: hull, "stroke-width": fmt(2 * (SLOT_R + pad)), "stroke-linejoin": "round", ...attrs });
+  }
+  const r = st.kind === "city" ? SLOT_R : st.bar ? TOWN_BAR[0] / 2 : st.kind === "town" ? TOWN_DOT : TRACK_WIDTH;
+  return s("circle", { cx: fmt(st.pos[0]), cy: fmt(st.pos[1]), r: fmt(r + pad), ...attrs });
+}
+
 /** Token circles of a city relative to its centre, by slot index. */
 export function slotOffsets(n) {
   const r = SLOT_R;
@@ -782,12 +795,15 @@ export function drawTile(tile, opts = {}) {
     const [c1, c2] = edgeCorners((b.edge + rotation) % 6, layout, R - 1.8);
     g.append(s("line", { x1: fmt(c1[0]), y1: fmt(c1[1]), x2: fmt(c2[0]), y2: fmt(c2[1]), class: "border-impassable", "data-edge": (b.edge + rotation) % 6 }));
   }
+  // stops and labels go in their own group: a map moves it to a layer above route lines
+  const over = s("g", { class: "tile-over" });
   for (const st of lay.stops.values()) {
-    if (st.kind === "city") g.append(drawCity(st, opts.tokens?.[st.part] ?? opts.tokens?.[String(st.part)], opts.reserved?.[st.part] ?? opts.reserved?.[String(st.part)], opts.lineOwners));
-    else if (st.kind === "town") g.append(drawTown(st));
-    else g.append(drawOffboard(st));
+    if (st.kind === "city") over.append(drawCity(st, opts.tokens?.[st.part] ?? opts.tokens?.[String(st.part)], opts.reserved?.[st.part] ?? opts.reserved?.[String(st.part)], opts.lineOwners));
+    else if (st.kind === "town") over.append(drawTown(st));
+    else over.append(drawOffboard(st));
   }
-  drawLabels(g, tile, lay, opts, layout);
+  drawLabels(over, tile, lay, opts, layout);
+  g.append(over);
   return g;
 }
 
