@@ -372,6 +372,8 @@ def test_tokens_sit_in_their_slots_in_company_colours(page: Page, harness: SiteS
         owner = LATE_OWNERS.get(str(corp), str(corp))
         assert colour_family(rgb_of(t["fill"])) == COMPANY_FAMILY[owner], (key, corp, t["fill"])
         assert t["text"] == corp  # a Line shows its number, a Stadtbahn company its letter
+    # D18's printed homes: Line 2 has its token there; Line 1 (never sold) keeps the mark
+    expect(page.locator(".hm-tops [data-hex=D18] .badge-home")).to_have_attribute("data-text", "1")
     shot(page, "map_two_player_late")
 
 
@@ -622,6 +624,13 @@ def test_phone_size_map_is_usable(page: Page, harness: SiteServer) -> None:
     token = page.locator(".hm-tops [data-hex=G15] .token text").first.bounding_box()
     assert token is not None and token["height"] >= 9
     shot(page, "phone_focus")
+    # "fill" leaves no empty bands on a tall screen: the view box has the box's proportions
+    show_map(page, "two_player", "late", initialView="fill", lineOwners=LATE_OWNERS)
+    box = page.locator("[data-testid=hexmap-svg]").bounding_box()
+    assert box is not None
+    _, _, w, h = view_box(page)
+    assert w / h == pytest.approx(box["width"] / box["height"], rel=0.01)
+    shot(page, "phone_fill")
 
 
 # ---------------------------------------------------------------------------- market

@@ -52,6 +52,7 @@ const G18 = {
       state,
       phaseColours: opts.phaseColours ?? ["yellow"],
       lineOwners: opts.lineOwners ?? {},
+      initialView: opts.initialView,
       onHexClick: (coord) => G18.events.push({ kind: "click", coord }),
     });
     return G18.map;

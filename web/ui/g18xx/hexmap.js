@@ -9,12 +9,13 @@
 //     lineOwners: {"4": "WT"},     // Line -> major, for token colours
 //     onHexClick(coord, info) {},  // tap/click (not a drag) on a hex; info = {hex, tile, rotation}
 //     formatMoney: (v) => `${v}`,  // costs printed on hexes
+//     initialView: "fit" | "fill",  // whole map (default), or fill the box (tall phones)
 //   });
 //   map.update({state, phaseColours, lineOwners})   // redraws only the hexes that changed
 //   map.setHighlights(["F18", "G17"] | {F18: "lay", G17: "token"})  // legal targets; [] clears
 //   map.setPreview({hex, tile, rotation, rotations, onRotate, onConfirm, onCancel}) / map.clearPreview()
 //   map.setRoutes([{stops: ["F18-0", "G17-0"], connections: [["F18", "G17"]], revenue, colour}])
-//   map.fit(); map.zoomBy(1.4); map.focus("F18"); map.getViewBox(); map.destroy()
+//   map.fit(); map.fill(); map.zoomBy(1.4); map.focus("F18"); map.getViewBox(); map.destroy()
 //
 // Rendering is done once; updates touch only what changed (a hex's tile group, the
 // highlight/preview/route layers, the viewBox).
@@ -129,7 +130,7 @@ export function createHexMap(container, options) {
       out.push({ kind: "reserved", ids: hexReserved, lineOwners, text: hexReserved.join(","), title: `Home of Line ${hexReserved.join(", ")} (reserved)` });
     }
     const homes = (hx.homes ?? []).filter((l) => !tokened.has(l) && !reservedHere.has(l));
-    if (homes.length) out.push({ kind: "home", text: `L${homes.join("·")}`, title: `Home of Line ${homes.join(", ")}` });
+    if (homes.length) out.push({ kind: "home", text: homes.join("·"), title: `Home of Line ${homes.join(", ")}` });
     return out;
   }
 
@@ -232,6 +233,17 @@ export function createHexMap(container, options) {
   }
   function fit() {
     setViewBox({ ...bounds }, true);
+  }
+  /** Zoom so that the map fills the box (no empty bands), centred: for tall phones. */
+  function fill() {
+    const rect = svg.getBoundingClientRect();
+    if (!rect.width || !rect.height) return fit();
+    const aspect = rect.width / rect.height;
+    let w = bounds.w;
+    let hh = bounds.h;
+    if (w / hh > aspect) w = hh * aspect;
+    else hh = w / aspect;
+    setViewBox({ x: bounds.x + (bounds.w - w) / 2, y: bounds.y + (bounds.h - hh) / 2, w, h: hh }, true);
   }
   function zoomAt(factor, p) {
     setViewBox({ x: p[0] - (p[0] - vb.x) / factor, y: p[1] - (p[1] - vb.y) / factor, w: vb.w / factor, h: vb.h / factor });
@@ -592,7 +604,8 @@ export function createHexMap(container, options) {
 
   // ---------------------------------------------------------------- public API
   renderAll();
-  fit();
+  if (options.initialView === "fill") fill();
+  else fit();
   const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => placePreviewBar()) : null;
   resize?.observe(root);
 
@@ -619,6 +632,7 @@ export function createHexMap(container, options) {
     setRoute: (route) => setRoutes(route ? [route] : []),
     clearRoutes: () => setRoutes([]),
     fit,
+    fill,
     zoomBy,
     focus,
     getViewBox: () => ({ ...vb }),

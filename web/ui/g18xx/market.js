@@ -86,6 +86,7 @@ export function renderMarket(opts) {
     });
   });
   const legend = h("div", { class: "mk-legend", "data-testid": "market-legend" });
+  const parKinds = Object.keys(par).filter((k) => par[k]?.length);
   const entries = Object.entries(opts.positions ?? {})
     .filter(([, cell]) => cell)
     .map(([id, [r, c]]) => [id, rows[r]?.[c]])
@@ -94,7 +95,14 @@ export function renderMarket(opts) {
     const icon = s("svg", { viewBox: "-10 -10 20 20", "aria-hidden": "true" }, drawToken(id, {}, false, 9));
     legend.append(h("span", { class: "mk-legend-item", "data-company": id, "data-price": price }, icon, h("span", null, names[id]?.short ?? id), h("b", null, String(price ?? "?"))));
   }
-  return h("div", { class: "g18-market", "data-testid": "market" }, svg, legend);
+  const keys = h(
+    "div",
+    { class: "mk-keys" },
+    parKinds.map((kind) =>
+      h("span", { class: "mk-key", "data-par-key": kind }, h("span", { class: ["mk-swatch", `par-${kind}`] }, kind === "stadtbahn" ? "S" : "P"), parLabels[kind] ?? `par (${kind})`),
+    ),
+  );
+  return h("div", { class: "g18-market", "data-testid": "market" }, svg, legend, parKinds.length ? keys : null);
 }
 
 export function createMarket(container, opts) {

@@ -723,7 +723,15 @@ function badgeElement(badge, pos) {
     );
     return g;
   }
-  // cost, home, reserved, label, tile: text in a (possibly empty) box
+  if (badge.kind === "home") {
+    const x0 = -w / 2;
+    g.append(
+      s("path", { d: `M${fmt(x0 + 0.5)} ${fmt(h / 2 - 0.5)}V-0.5L${fmt(x0 + 5)} ${fmt(-h / 2 + 0.5)}L${fmt(x0 + 9.5)} -0.5V${fmt(h / 2 - 0.5)}Z`, class: "home-icon" }),
+      s("text", { x: fmt(x0 + 11), class: "badge-text home-text", dy: "0.36em", "font-size": 6.5 }, badge.text),
+    );
+    return g;
+  }
+  // cost, label, tile: text in a (possibly empty) box
   if (badge.kind !== "label" && badge.kind !== "tile" && badge.kind !== "cost") g.append(s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: 2.5, class: "badge-bg" }));
   g.append(s("text", { class: "badge-text", "text-anchor": "middle", dy: "0.36em", "font-size": badge.font ?? 6.5 }, badge.text));
   return g;
@@ -872,15 +880,24 @@ function drawLabels(g, tile, lay, opts, layout) {
     const pos = placeLabel({ w, h: 9 }, [...ringCandidates([0, 0], [A * 0.62, A * 0.5], -60), ...gridCandidates(w, 9, layout)], obstacles, layout, 0.5, 0.5);
     g.append(s("text", { x: fmt(pos[0]), y: fmt(pos[1]), dy: "0.36em", "text-anchor": "middle", class: "tile-label", "font-size": 9, "data-label": text }, text));
   }
-  // location name
+  // location name (smaller when the tile is crowded)
   if (opts.name) {
     const lines = wrapName(opts.name);
-    const size = 6.4;
-    const w = Math.max(...lines.map((l) => textWidth(l, size))) + 2;
-    const h = lines.length * size * 1.1 + 1;
     const ys = [R * 0.5, -R * 0.5, R * 0.62, -R * 0.62, R * 0.36, -R * 0.36];
-    const cands = [...ys.flatMap((y) => [[0, y], [-6, y], [6, y]]), ...gridCandidates(w, h, layout)];
-    const pos = placeLabel({ w, h }, cands, obstacles, layout, 0, -4);
+    let placed = null;
+    for (const size of [6.4, 5.2]) {
+      const w = Math.max(...lines.map((l) => textWidth(l, size))) + 2;
+      const h = lines.length * size * 1.1 + 1;
+      const cands = [...ys.flatMap((y) => [[0, y], [-6, y], [6, y]]), ...gridCandidates(w, h, layout)];
+      const trial = [...obstacles];
+      const pos = placeLabel({ w, h }, cands, trial, layout, 0, -4);
+      const hard = trial.slice(obstacles.length);
+      const clear = obstacles.every(([ox, oy, or, soft]) => soft || hard.every(([x, y, r]) => Math.hypot(x - ox, y - oy) >= r + or - 1));
+      placed = { pos, size, hard };
+      if (clear) break;
+    }
+    obstacles.push(...placed.hard);
+    const { pos, size } = placed;
     const t = s("text", { class: "location-name", "text-anchor": "middle", "font-size": size, x: fmt(pos[0]), y: fmt(pos[1] - ((lines.length - 1) * size * 1.1) / 2), "data-name": opts.name });
     lines.forEach((line, i) => t.append(s("tspan", { x: fmt(pos[0]), dy: i === 0 ? "0.35em" : "1.1em" }, line)));
     g.append(t);
@@ -902,6 +919,7 @@ function badgeSize(b) {
   if (b.kind === "water") return [21 + textWidth(b.text, 7), 9];
   if (b.kind === "reserved") return [(b.ids?.length ?? 1) * 15 - 1, 14];
   if (b.kind === "sight") return [12 + textWidth(b.text, 6.5, true), 9];
+  if (b.kind === "home") return [12 + textWidth(b.text, 6.5, true), 9];
   return [textWidth(b.text, b.font ?? 6.5, true) + 4, (b.font ?? 6.5) + 3];
 }
 
