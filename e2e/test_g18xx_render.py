@@ -501,11 +501,37 @@ def test_highlighted_targets_are_drawn_and_keyboard_reachable(
     # targets take the keyboard focus; Enter picks them
     page.locator(".hm-hexes [data-hex=G17]").focus()
     page.keyboard.press("Enter")
-    assert page.evaluate("G18.events") == [{"kind": "click", "coord": "G17"}]
+    assert page.evaluate("G18.events") == [
+        {"kind": "click", "coord": "G17", "part": None, "slot": None}
+    ]
     expect(page.locator(".hm-hexes [tabindex='0']")).to_have_count(3)
     page.evaluate("G18.map.setHighlights([])")
     expect(hl).to_have_count(0)
     expect(page.locator(".hm-hexes [tabindex='0']")).to_have_count(0)
+
+
+def test_single_cities_can_be_highlighted_and_picked(page: Page, harness: SiteServer) -> None:
+    """Token targets on an OO hex: each city is ringed, and a tap says which city."""
+    open_harness(page, harness)
+    show_map(page, "standard", "start_standard")
+    page.evaluate(
+        "G18.map.focus('D18', {minHexPx: 220}); G18.map.setStopHighlights(['D18-0', 'D18-1'])"
+    )
+    wait_frame(page)
+    rings = page.locator(".hl-stop")
+    expect(rings).to_have_count(2)
+    for part in (0, 1):
+        ring = page.locator(f".hl-stop[data-hl-stop='D18-{part}']").bounding_box()
+        assert ring is not None
+        x, y = page.evaluate("([c, p]) => G18.probe.stopCentre(c, p)", ["D18", part])
+        assert close((ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2), (x, y), 1.5)
+        city = page.locator(f".hm-tops [data-hex=D18] .stop[data-part='{part}']").bounding_box()
+        assert city is not None and ring["width"] > city["width"] + 6  # a ring around the city
+        page.mouse.click(x, y)
+    events = page.evaluate("G18.events")
+    assert [(e["coord"], e["part"], e["slot"]) for e in events] == [("D18", 0, 0), ("D18", 1, 0)]
+    page.evaluate("G18.map.clearHighlights()")
+    expect(rings).to_have_count(0)
 
 
 def test_tile_preview_cycles_through_the_allowed_rotations(page: Page, harness: SiteServer) -> None:

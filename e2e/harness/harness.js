@@ -53,7 +53,7 @@ const G18 = {
       phaseColours: opts.phaseColours ?? ["yellow"],
       lineOwners: opts.lineOwners ?? {},
       initialView: opts.initialView,
-      onHexClick: (coord) => G18.events.push({ kind: "click", coord }),
+      onHexClick: (coord, info) => G18.events.push({ kind: "click", coord, part: info.part, slot: info.slot }),
     });
     return G18.map;
   },

@@ -7,12 +7,14 @@
 //     state,                       // view.map: {tiles, tokens, reserved, reserved_hex} (optional)
 //     phaseColours: ["yellow"],    // view.colours: highlights the paying phase revenue
 //     lineOwners: {"4": "WT"},     // Line -> major, for token colours
-//     onHexClick(coord, info) {},  // tap/click (not a drag) on a hex; info = {hex, tile, rotation}
+//     onHexClick(coord, info) {},  // tap/click (not a drag) on a hex; info = {hex (catalog entry),
+//                                  //   tile, rotation, part (city/town hit, or null), slot, event}
 //     formatMoney: (v) => `${v}`,  // costs printed on hexes
 //     initialView: "fit" | "fill",  // whole map (default), or fill the box (tall phones)
 //   });
 //   map.update({state, phaseColours, lineOwners})   // redraws only the hexes that changed
 //   map.setHighlights(["F18", "G17"] | {F18: "lay", G17: "token"})  // legal targets; [] clears
+//   map.setStopHighlights(["D18-0", "D18-1"])  // single cities (token targets on OO hexes)
 //   map.setPreview({hex, tile, rotation, rotations, onRotate, onConfirm, onCancel}) / map.clearPreview()
 //   map.setRoutes([{stops: ["F18-0", "G17-0"], connections: [["F18", "G17"]], revenue, colour}])
 //   map.fit(); map.fill(); map.zoomBy(1.4); map.focus("F18"); map.getViewBox(); map.destroy()
@@ -56,13 +58,14 @@ export function createHexMap(container, options) {
   const layers = {
     hexes: s("g", { class: "hm-hexes" }),
     routes: s("g", { class: "hm-routes", "pointer-events": "none" }),
+    stopMarks: s("g", { class: "hm-stop-marks", "pointer-events": "none" }),
     tops: s("g", { class: "hm-tops" }),
     highlights: s("g", { class: "hm-highlights", "pointer-events": "none" }),
     routeLabels: s("g", { class: "hm-route-labels", "pointer-events": "none" }),
     preview: s("g", { class: "hm-preview" }),
     axes: s("g", { class: "hm-axes", "pointer-events": "none" }),
   };
-  world.append(layers.hexes, layers.routes, layers.tops, layers.highlights, layers.routeLabels, layers.preview, layers.axes);
+  world.append(layers.hexes, layers.routes, layers.stopMarks, layers.tops, layers.highlights, layers.routeLabels, layers.preview, layers.axes);
   const svg = s("svg", { class: "g18-map-svg", role: "group", "aria-label": "Map", "data-testid": "hexmap-svg", preserveAspectRatio: "xMidYMid meet" }, world);
   const zoomIn = h("button", { type: "button", class: "zoom-in", title: "Zoom in", "aria-label": "Zoom in", "data-testid": "zoom-in", onclick: () => zoomBy(1.4) }, "+");
   const zoomOut = h("button", { type: "button", class: "zoom-out", title: "Zoom out", "aria-label": "Zoom out", "data-testid": "zoom-out", onclick: () => zoomBy(1 / 1.4) }, "−");
@@ -289,7 +292,10 @@ export function createHexMap(container, options) {
     pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pointers.size === 1) gesture = null;
     startGesture();
-    if (pointers.size === 1) gesture.hex = e.target.closest?.("[data-hex]")?.dataset.hex ?? null;
+    if (pointers.size === 1) {
+      gesture.hex = e.target.closest?.("[data-hex]")?.dataset.hex ?? null;
+      gesture.target = e.target;
+    }
     try {
       svg.setPointerCapture(e.pointerId);
     } catch {
@@ -325,7 +331,7 @@ export function createHexMap(container, options) {
     svg.classList.remove("is-panning");
     const g = gesture;
     gesture = null;
-    if (e.type === "pointerup" && g && !g.moved && !g.multi && g.hex) hexTapped(g.hex, e);
+    if (e.type === "pointerup" && g && !g.moved && !g.multi && g.hex) hexTapped(g.hex, e, g.target);
   }
   svg.addEventListener("pointerup", endPointer);
   svg.addEventListener("pointercancel", endPointer);
@@ -346,13 +352,22 @@ export function createHexMap(container, options) {
     hexTapped(coord, e);
   });
 
-  function hexTapped(coord, event) {
+  function hexTapped(coord, event, target = null) {
     if (preview && preview.hex === coord) {
       rotatePreview(1);
       return;
     }
     const { tile, rotation } = tileAt(coord);
-    onHexClick(coord, { hex: hexes.get(coord).data, tile: tile.name, rotation, event });
+    const stop = target?.closest?.("[data-part]");
+    const slot = target?.closest?.("[data-slot]");
+    onHexClick(coord, {
+      hex: hexes.get(coord).data,
+      tile: tile.name,
+      rotation,
+      part: stop ? Number(stop.dataset.part) : null,
+      slot: slot ? Number(slot.dataset.slot) : null,
+      event,
+    });
   }
 
   // ---------------------------------------------------------------- highlights
@@ -388,6 +403,32 @@ export function createHexMap(container, options) {
       );
     }
     highlighted = next;
+    drawStopHighlights();
+  }
+
+  let stopHighlights = [];
+  /** Ring single stops ("D18-0"): e.g. the cities a token may go to. A tap reports `part`. */
+  function setStopHighlights(nodes) {
+    stopHighlights = [...(nodes ?? [])];
+    drawStopHighlights();
+  }
+  function drawStopHighlights() {
+    layers.stopMarks.replaceChildren();
+    for (const node of stopHighlights) {
+      const [coord, part] = parseNode(node);
+      const hx = hexes.get(coord);
+      const st = hx ? stopInfo(coord, part) : null;
+      if (!st) continue;
+      // drawn under the stop, so it shows as a ring around it
+      layers.stopMarks.append(
+        s(
+          "g",
+          { class: "hl-stop", "data-hl-stop": node, transform: `translate(${fmt(hx.centre[0])} ${fmt(hx.centre[1])})` },
+          stopHalo(st, 8, { class: "hl-stop-outer" }),
+          stopHalo(st, 5.5, { class: "hl-stop-inner" }),
+        ),
+      );
+    }
   }
 
   // ---------------------------------------------------------------- tile preview
@@ -623,7 +664,11 @@ export function createHexMap(container, options) {
       return n;
     },
     setHighlights,
-    clearHighlights: () => setHighlights([]),
+    clearHighlights: () => {
+      setHighlights([]);
+      setStopHighlights([]);
+    },
+    setStopHighlights,
     setPreview,
     clearPreview,
     getPreview: () => (preview ? { hex: preview.hex, tile: preview.tile.name, rotation: preview.rotation } : null),

@@ -674,7 +674,9 @@ function drawTown(st) {
 function drawOffboard(st) {
   const attrs = { class: "stop offboard", "data-part": st.part, "data-kind": "offboard", "data-x": fmt(st.pos[0]), "data-y": fmt(st.pos[1]), transform: `translate(${fmt(st.pos[0])} ${fmt(st.pos[1])})` };
   if (!hasRevenue(st) && st.visitCost === 0) return s("g", { ...attrs, "data-shape": "junction" }, s("circle", { r: TRACK_WIDTH / 2, class: "junction" }));
-  return s("g", { ...attrs, "data-shape": "hub" }, s("circle", { r: 4.6, class: "offboard-hub" }));
+  // an off-board that pays: a red stop (a zero-revenue station stop: a black hub)
+  const cls = hasRevenue(st) ? "offboard-stop" : "offboard-hub";
+  return s("g", { ...attrs, "data-shape": hasRevenue(st) ? "offboard" : "hub" }, s("circle", { r: hasRevenue(st) ? 6 : 4.6, class: cls }));
 }
 
 const BONUS = {
