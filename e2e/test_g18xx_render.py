@@ -479,6 +479,21 @@ def test_drag_pans_and_wheel_buttons_pinch_zoom(page: Page, harness: SiteServer)
     assert pinched[0] + pinched[2] / 2 == pytest.approx(start[0] + start[2] / 2, abs=3)
     assert page.evaluate("G18.events") == []
 
+    # keyboard: arrows pan, + and - zoom, 0 fits
+    page.locator("[data-testid=hexmap-svg]").focus()
+    page.keyboard.press("ArrowRight")
+    moved = view_box(page)
+    assert moved[0] == pytest.approx(pinched[0] + 0.15 * pinched[2], abs=1)
+    page.keyboard.press("+")
+    assert view_box(page)[2] == pytest.approx(moved[2] / 1.4, rel=0.01)
+    page.keyboard.press("0")
+    assert view_box(page) == pytest.approx(start, abs=0.01)
+    # the stylesheet is linked once (the page linked it; the modules did not add another)
+    hrefs = page.evaluate(
+        "[...document.querySelectorAll('link[rel=stylesheet]')].map((l) => l.href)"
+    )
+    assert sum(h.endswith("/ui/g18xx/g18xx.css") for h in hrefs) == 1
+
 
 def test_highlighted_targets_are_drawn_and_keyboard_reachable(
     page: Page, harness: SiteServer

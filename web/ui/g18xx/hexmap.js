@@ -11,7 +11,10 @@
 //                                  //   tile, rotation, part (city/town hit, or null), slot, event}
 //     formatMoney: (v) => `${v}`,  // costs printed on hexes
 //     initialView: "fit" | "fill",  // whole map (default), or fill the box (tall phones)
+//     wheelZoom: true,             // the mouse wheel zooms (false: the page scrolls)
 //   });
+// Keyboard (map focused): arrows pan, + / - zoom, 0 fits; Tab reaches highlighted hexes,
+// Enter or Space picks one.
 //   map.update({state, phaseColours, lineOwners})   // redraws only the hexes that changed
 //   map.setHighlights(["F18", "G17"] | {F18: "lay", G17: "token"})  // legal targets; [] clears
 //   map.setStopHighlights(["D18-0", "D18-1"])  // single cities (token targets on OO hexes)
@@ -24,6 +27,7 @@
 
 import { h, s } from "../dom.js";
 import { A, R, coordXY, edgeBetween, edgeMid, fmt, hexCentre, hexPoints } from "./geometry.js";
+import { ensureStyles } from "./styles.js";
 import { bezPath, bezReverse, drawTile, layoutTile, SLOT_R, stopHalo } from "./tiles.js";
 
 const ROUTE_COLOURS = ["#d6246e", "#0f8fa8", "#6a3fc4", "#e07b00", "#2f7a45", "#1d4f91"];
@@ -43,6 +47,7 @@ export function parseNode(node) {
 }
 
 export function createHexMap(container, options) {
+  ensureStyles();
   const catalog = options.catalog;
   const layout = catalog.layout ?? "pointy";
   let state = options.state ?? { tiles: {}, tokens: {}, reserved: {}, reserved_hex: {} };
@@ -66,7 +71,18 @@ export function createHexMap(container, options) {
     axes: s("g", { class: "hm-axes", "pointer-events": "none" }),
   };
   world.append(layers.hexes, layers.routes, layers.stopMarks, layers.tops, layers.highlights, layers.routeLabels, layers.preview, layers.axes);
-  const svg = s("svg", { class: "g18-map-svg", role: "group", "aria-label": "Map", "data-testid": "hexmap-svg", preserveAspectRatio: "xMidYMid meet" }, world);
+  const svg = s(
+    "svg",
+    {
+      class: "g18-map-svg",
+      role: "group",
+      tabindex: "0",
+      "aria-label": "Map. Arrow keys pan, plus and minus zoom, 0 shows the whole map.",
+      "data-testid": "hexmap-svg",
+      preserveAspectRatio: "xMidYMid meet",
+    },
+    world,
+  );
   const zoomIn = h("button", { type: "button", class: "zoom-in", title: "Zoom in", "aria-label": "Zoom in", "data-testid": "zoom-in", onclick: () => zoomBy(1.4) }, "+");
   const zoomOut = h("button", { type: "button", class: "zoom-out", title: "Zoom out", "aria-label": "Zoom out", "data-testid": "zoom-out", onclick: () => zoomBy(1 / 1.4) }, "−");
   const fitBtn = h("button", { type: "button", class: "fit", title: "Show the whole map", "aria-label": "Fit map", "data-testid": "zoom-fit", onclick: () => fit() }, "fit");
@@ -269,9 +285,9 @@ export function createHexMap(container, options) {
   /** Centre a hex and zoom so that it is at least `minHexPx` wide on screen. */
   function focus(coord, { minHexPx = 90 } = {}) {
     const hx = hexes.get(coord);
-    if (!hx) return;
     const rect = svg.getBoundingClientRect();
-    const scale = Math.min(rect.width / vb.w, rect.height / vb.h) || 1; // px per unit
+    if (!hx || !rect.width || !rect.height) return;
+    const scale = Math.min(rect.width / vb.w, rect.height / vb.h); // px per unit
     const wantScale = Math.max(scale, minHexPx / (2 * halfW));
     const w = rect.width / wantScale;
     const hh = rect.height / wantScale;
@@ -338,6 +354,7 @@ export function createHexMap(container, options) {
   svg.addEventListener(
     "wheel",
     (e) => {
+      if (options.wheelZoom === false) return;
       e.preventDefault();
       const dy = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaMode === 2 ? e.deltaY * 400 : e.deltaY;
       const factor = Math.exp(-Math.max(-300, Math.min(300, dy)) * 0.0016);
@@ -345,11 +362,23 @@ export function createHexMap(container, options) {
     },
     { passive: false },
   );
+  const PAN_KEYS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
   svg.addEventListener("keydown", (e) => {
     const coord = e.target.closest?.("[data-hex]")?.dataset.hex;
-    if (!coord || (e.key !== "Enter" && e.key !== " ")) return;
+    if (coord && (e.key === "Enter" || e.key === " ")) {
+      e.preventDefault();
+      hexTapped(coord, e);
+      return;
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (PAN_KEYS[e.key]) {
+      const [dx, dy] = PAN_KEYS[e.key];
+      setViewBox({ ...vb, x: vb.x + dx * vb.w * 0.15, y: vb.y + dy * vb.h * 0.15 }, true);
+    } else if (e.key === "+" || e.key === "=") zoomBy(1.4);
+    else if (e.key === "-" || e.key === "_") zoomBy(1 / 1.4);
+    else if (e.key === "0") fit();
+    else return;
     e.preventDefault();
-    hexTapped(coord, e);
   });
 
   function hexTapped(coord, event, target = null) {

@@ -14,6 +14,7 @@
 
 import { h, s } from "../dom.js";
 import { fmt } from "./geometry.js";
+import { ensureStyles } from "./styles.js";
 import { drawToken } from "./tiles.js";
 
 const CELL_W = 46;
@@ -42,6 +43,7 @@ export function marketStacks(positions, stacks) {
 }
 
 export function renderMarket(opts) {
+  ensureStyles();
   const rows = opts.market.rows;
   const par = opts.market.par ?? {};
   const parCells = new Map();

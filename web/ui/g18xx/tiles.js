@@ -12,6 +12,7 @@
 
 import { s } from "../dom.js";
 import { STADTBAHN_FRAME, TILE_COLOURS, tileEdge, tileFill, tokenStyle } from "./colours.js";
+import { ensureStyles } from "./styles.js";
 import {
   A,
   R,
@@ -108,10 +109,6 @@ function bezSamples(b, step = 3) {
   const out = [];
   for (let i = 0; i <= n; i++) out.push(bezAt(b, i / n));
   return out;
-}
-
-function bezMoved(b, d) {
-  return bez(add(b.p0, d), add(b.c1, d), add(b.c2, d), add(b.p3, d));
 }
 
 // ------------------------------------------------------------------ tile geometry
@@ -930,6 +927,7 @@ function badgeSize(b) {
  * `size` (CSS pixels of the width, default 64) and `title`.
  */
 export function tileSvg(tile, opts = {}) {
+  ensureStyles();
   const layout = opts.layout ?? "pointy";
   const w = layout === "flat" ? 2 * R : 2 * A;
   const h = layout === "flat" ? 2 * A : 2 * R;
