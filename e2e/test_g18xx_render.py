@@ -387,6 +387,7 @@ def test_company_and_unowned_line_colours(page: Page, harness: SiteServer) -> No
             out[id] = c.companyStyle(id).fill;
           out.line_owned = c.tokenStyle('7', {'7': 'SJE'});
           out.line_unowned = c.tokenStyle('7', {});
+          out.owners = c.lineOwnersFromView({'4': {major: 'WT'}, '9': {major: null}});
           return out;
         }"""
     )
@@ -394,6 +395,7 @@ def test_company_and_unowned_line_colours(page: Page, harness: SiteServer) -> No
         assert colour_family(rgb_of(styles[company])) == family, company
     assert styles["line_owned"]["fill"] == styles["SJE"] and styles["line_owned"]["label"] == "7"
     assert colour_family(rgb_of(styles["line_unowned"]["fill"])) == "grey"
+    assert styles["owners"] == {"4": "WT"}
 
 
 def test_start_position_tokens_and_reserved_homes(page: Page, harness: SiteServer) -> None:
@@ -684,7 +686,7 @@ def test_market_cells_par_and_stacked_tokens(page: Page, harness: SiteServer) ->
     positions = {"WT": [2, 4], "W": [1, 1], "SJE": [2, 4], "BBG": [2, 4], "V": [4, 1]}
     page.evaluate(
         """async ([positions]) => { const cat = await G18.load('cat_standard');
-          G18.showMarket(cat, positions, {stacks: {'2,4': ['SJE', 'WT', 'BBG']}}); }""",
+          G18.showMarket(cat, positions, {stacks: {'2,4': ['SJE', 'WT', 'BBG']}, active: 'WT'}); }""",
         [positions],
     )
     cells = page.locator("[data-testid=market-svg] [data-cell]")
@@ -705,6 +707,8 @@ def test_market_cells_par_and_stacked_tokens(page: Page, harness: SiteServer) ->
         item = page.locator(f"[data-testid=market-legend] [data-company='{company}']")
         expect(item).to_have_attribute("data-price", str(rows[r][c]))
         expect(item).to_contain_text(str(rows[r][c]))
+    # the company acting now is ringed
+    expect(page.locator(".token.is-active")).to_have_attribute("data-token", "WT")
     # cells show their prices; rows have their own lengths
     expect(page.locator("[data-cell='0,19']")).to_contain_text("400")
     expect(page.locator("[data-cell='4,5']")).to_have_count(0)

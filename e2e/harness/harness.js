@@ -61,7 +61,7 @@ const G18 = {
   showMarket(catalog, positions, opts = {}) {
     stage.className = "";
     mount(stage);
-    const el = market.renderMarket({ market: catalog.market, positions, stacks: opts.stacks, companies: opts.companies });
+    const el = market.renderMarket({ market: catalog.market, positions, stacks: opts.stacks, companies: opts.companies, active: opts.active });
     stage.append(el);
     return el;
   },

@@ -91,3 +91,10 @@ export function tokenStyle(id, lineOwners = {}) {
   }
   return { ...companyStyle(id), owner: null };
 }
+
+/** {line: major} from a view's `lines` ({"4": {"major": "WT", ...}}), for tokenStyle(). */
+export function lineOwnersFromView(lines) {
+  const out = {};
+  for (const [id, line] of Object.entries(lines ?? {})) if (line?.major) out[id] = line.major;
+  return out;
+}

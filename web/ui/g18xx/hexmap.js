@@ -264,7 +264,14 @@ export function createHexMap(container, options) {
     else hh = w / aspect;
     setViewBox({ x: bounds.x + (bounds.w - w) / 2, y: bounds.y + (bounds.h - hh) / 2, w, h: hh }, true);
   }
+  /** A zoom factor limited to the closest and farthest zoom, from view box `v`. */
+  function clampFactor(factor, v) {
+    const most = Math.min(v.w, v.h) / MIN_VIEW;
+    const least = Math.max(v.w / (bounds.w * 1.6), v.h / (bounds.h * 1.6));
+    return Math.min(Math.max(factor, Math.min(least, 1)), Math.max(most, 1));
+  }
   function zoomAt(factor, p) {
+    factor = clampFactor(factor, vb);
     setViewBox({ x: p[0] - (p[0] - vb.x) / factor, y: p[1] - (p[1] - vb.y) / factor, w: vb.w / factor, h: vb.h / factor });
   }
   function zoomBy(factor) {
@@ -327,7 +334,8 @@ export function createHexMap(container, options) {
     if (!gesture.moved && Math.hypot(mid[0] - gesture.start[0], mid[1] - gesture.start[1]) < slop && pts.length < 2) return;
     gesture.moved = true;
     svg.classList.add("is-panning");
-    const factor = pts.length > 1 && gesture.spread > 0 ? Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y) / gesture.spread : 1;
+    const spread = pts.length > 1 && gesture.spread > 0 ? Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y) / gesture.spread : 1;
+    const factor = clampFactor(spread, gesture.vb0);
     const m1 = toWorld(mid[0], mid[1], gesture.ctm);
     const v0 = gesture.vb0;
     setViewBox({

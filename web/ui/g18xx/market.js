@@ -9,6 +9,7 @@
 //                                    // (default: the order of `positions`)
 //     companies: {WT: {name}},       // optional: names for titles and the legend
 //     parLabels: {major: "Par (majors)", stadtbahn: "Par (Stadtbahn)"},
+//     active: "WT",                  // optional: the company acting now, ringed
 //   });
 //   createMarket(container, opts) -> {root, update(opts)}
 
@@ -81,6 +82,10 @@ export function renderMarket(opts) {
         const t = drawToken(here[i], {}, false, TOKEN_R);
         t.setAttribute("transform", `translate(${fmt(CELL_W / 2)} ${fmt(24 + i * STACK_STEP)})`);
         t.setAttribute("data-stack", String(i));
+        if (here[i] === opts.active) {
+          t.classList.add("is-active");
+          t.prepend(s("circle", { r: TOKEN_R + 2.6, class: "mk-active-ring" }));
+        }
         t.append(s("title", null, `${names[here[i]]?.name ?? here[i]}: ${price}`));
         g.append(t);
       }
@@ -95,7 +100,7 @@ export function renderMarket(opts) {
     .sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
   for (const [id, price] of entries) {
     const icon = s("svg", { viewBox: "-10 -10 20 20", "aria-hidden": "true" }, drawToken(id, {}, false, 9));
-    legend.append(h("span", { class: "mk-legend-item", "data-company": id, "data-price": price }, icon, h("span", null, names[id]?.short ?? id), h("b", null, String(price ?? "?"))));
+    legend.append(h("span", { class: ["mk-legend-item", id === opts.active && "is-active"], "data-company": id, "data-price": price }, icon, h("span", null, names[id]?.short ?? id), h("b", null, String(price ?? "?"))));
   }
   const keys = h(
     "div",
