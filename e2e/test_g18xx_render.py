@@ -684,10 +684,11 @@ def test_market_cells_par_and_stacked_tokens(page: Page, harness: SiteServer) ->
     cat = catalog("standard")
     rows = cat["market"]["rows"]
     positions = {"WT": [2, 4], "W": [1, 1], "SJE": [2, 4], "BBG": [2, 4], "V": [4, 1]}
+    opts = {"stacks": {"2,4": ["SJE", "WT", "BBG"]}, "active": "WT"}
     page.evaluate(
-        """async ([positions]) => { const cat = await G18.load('cat_standard');
-          G18.showMarket(cat, positions, {stacks: {'2,4': ['SJE', 'WT', 'BBG']}, active: 'WT'}); }""",
-        [positions],
+        """async ([positions, opts]) => {
+          G18.showMarket(await G18.load('cat_standard'), positions, opts); }""",
+        [positions, opts],
     )
     cells = page.locator("[data-testid=market-svg] [data-cell]")
     expect(cells).to_have_count(sum(1 for row in rows for p in row if p is not None))
