@@ -21,7 +21,7 @@ import { drawToken } from "./tiles.js";
 const CELL_W = 46;
 const CELL_H = 44;
 const TOKEN_R = 8.5;
-const STACK_STEP = 6;
+const STACK_STEP = 9;
 
 const cellKey = (r, c) => `${r},${c}`;
 
