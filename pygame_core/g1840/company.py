@@ -34,7 +34,11 @@ def line_auction_rules(w: World) -> AuctionRules:
     """VIII.6: least bid 20, higher bids in multiples of 5 (18xx.games: raises of at least
     5, report (b)17)."""
     return AuctionRules(
-        increment=5, multiple=w.profile.bids_in_multiples, selection=False, ref="1840"
+        increment=5,
+        multiple=w.profile.bids_in_multiples,
+        selection=False,
+        ref="1840",
+        section="VIII.6",
     )
 
 

@@ -30,7 +30,9 @@ Event = dict[str, Any]
 class AuctionRules:
     """`increment`: least raise; `multiple`: bids above the minimum go in multiples of
     `increment` (1840 VI "um ein Vielfaches von 5"; 18xx.games drops this, report (b)17);
-    `price_drop` / `floor` / `drop_until_first_sale`: the all-pass rule above."""
+    `price_drop` / `floor` / `drop_until_first_sale`: the all-pass rule above; `section`:
+    the rulebook section refusals cite after `ref` (1840: "VI" for the privates, "VIII.6"
+    for the Lines)."""
 
     increment: int = 5
     multiple: bool = True
@@ -39,6 +41,7 @@ class AuctionRules:
     floor: int = 0
     drop_until_first_sale: bool = True
     ref: str = "18xx"
+    section: str | None = None
 
 
 @dataclass(frozen=True)
@@ -144,7 +147,9 @@ class Auction:
         if action.lot not in self.prices:
             raise InvalidAction(f"{action.lot!r} is not for sale")
         if self.lot is not None and action.lot != self.lot:
-            raise IllegalAction(f"{self.lot} is being auctioned; bid on it or pass")
+            raise IllegalAction(
+                f"{self.lot} is being auctioned; bid on it or pass", rule=self._rule()
+            )
         least = self._least(action.lot)
         if action.amount < least:
             raise IllegalAction(f"The least bid for {action.lot} is {least}", rule=self._rule())
@@ -223,6 +228,8 @@ class Auction:
         return self.prices[lot]
 
     def _rule(self) -> str:
+        if self.rules.section is not None:
+            return f"{self.rules.ref} {self.rules.section}"
         return f"{self.rules.ref} VI" if self.rules.ref == "1840" else f"{self.rules.ref}: auction"
 
     # --- plain data ------------------------------------------------------------------------

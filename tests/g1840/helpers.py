@@ -19,8 +19,9 @@ import pytest
 from pygame_core import EngineError, Game, new_game
 from pygame_core.g18xx.auction import Auction
 from pygame_core.g1840.company import offer
+from pygame_core.g1840.entities import round_track
 from pygame_core.g1840.game import Vienna1840
-from pygame_core.g1840.world import World, income_holder, player_holder
+from pygame_core.g1840.world import World, income_holder, player_holder, track_label
 
 JsonDict = dict[str, Any]
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eva", "Finn")
@@ -89,6 +90,12 @@ def private_auction(g: Game) -> Auction:
     auction = world(g).auction
     assert auction is not None
     return auction
+
+
+def cr_kind(g: Game) -> str | None:
+    """The kind of the Company Round decision open now ("dividend", "trams", "pick", ...)."""
+    step = cr_step(g)
+    return None if step is None else step[0]
 
 
 def cr_step(g: Game) -> tuple[str, str] | None:
@@ -205,8 +212,11 @@ def advance(
 
 
 def to_round(g: Game, name: str, policy: Policy | None = None) -> None:
-    """Play on until round `name` ("SR 1", "CR 1", "LR 1a", ...) has started."""
-    advance(g, lambda g: label(g) == name, policy)
+    """Play on until round `name` ("SR 1", "CR 1", "LR 1a", ...) has started (and waits
+    for a decision: a round that runs by itself is an error here)."""
+    target = [track_label(r) for r in round_track()].index(name)
+    advance(g, lambda g: g.active is None or world(g).round_index >= target, policy)
+    assert label(g) == name, f"{name} passed without a decision (now {label(g)})"
 
 
 def at_line(
@@ -231,4 +241,35 @@ def after_pre(players: int = 2, **kw: Any) -> Game:
     """A game at the start of SR 1 (the scripted private auction played)."""
     g = game(players, **kw)
     to_round(g, "SR 1")
+    return g
+
+
+def lay(g: Game, coord: str, tile: str, rotation: int) -> None:
+    act(g, {"type": "lay_tile", "hex": coord, "tile": tile, "rotation": rotation})
+
+
+# --- ready-made positions ---------------------------------------------------------------
+
+# 3 players, seed 1 (rulebook): Lines 13, 11, 15 and 4 are face up at the start. Cleo (order
+# card 1) founds WT, Ben DT K&C, Anna SJE, all at 70; in CR 1 the scripted majors pick the
+# lowest Line on offer: WT Line 4 (home H28), DT K&C Line 11 (B12), SJE Line 13 (G3).
+INCOME_PARS = {2: ("WT", 70), 1: ("DT K&C", 70), 0: ("SJE", 70)}
+
+
+def income_game() -> Game:
+    """3 players at the first dividend of CR 2 (WT's): in SR 1 Cleo and Ben each bought a
+    10% share of SJE; in LR 1a/1b Line 4 laid tile 5 on H28 (H28-H30: 30 a run) and Line
+    13 tile 3 on F4 (F2-F4-G3: 50 a run). Incomes: WT 60, DT K&C 0, SJE 100."""
+    g = game(3, seed=1)
+    policy = Policy(pars=INCOME_PARS)
+    advance(g, lambda g: label(g) == "SR 1" and not world(g).open_majors, policy)
+    act(g, {"type": "buy", "company": "SJE"})  # Cleo
+    act(g, {"type": "buy", "company": "SJE"})  # Ben
+    for _ in range(3):
+        act(g, {"type": "pass"})
+    at_line(g, "4", policy)
+    lay(g, "H28", "5", 3)
+    at_line(g, "13", policy)
+    lay(g, "F4", "3", 0)
+    advance(g, lambda g: cr_step(g) == ("dividend", "WT"), policy)
     return g
