@@ -148,6 +148,9 @@ def _company(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
         ]
         if assigns:
             return dict(assigns[0])
+        replace = _tram_to_replace(w, major, legal)
+        if replace is not None:
+            return replace
         return dict(_first(legal, "done") or legal[0])
     if kind == "pick":
         picks = [e for e in legal if e["type"] == "select_line"]
@@ -164,6 +167,26 @@ def _company(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
     if bids and bids[0]["min"] <= max(budget, 40):
         return concrete(bids[0], bids[0]["min"])
     return {"type": "pass"}
+
+
+def _tram_to_replace(w: World, major: str, legal: list[JsonDict]) -> JsonDict | None:
+    """Scrap a tram whose maintenance eats its runs (Tabelle 7) when a newer one can be
+    bought instead: its Line gets the new tram."""
+    from .company import offer
+    from .trams import TYPES, maintenance, tram_type
+
+    if not any(e["type"] == "buy_tram" for e in legal) and len(w.major_trams(major)) < 3:
+        return None
+    trams = w.major_trams(major)
+    if len(trams) < 2:
+        return None  # never scrap the only tram: the director would have to pay for one
+    worst = min(trams, key=lambda t: maintenance(tram_type(t), w.depot.newest))
+    if maintenance(tram_type(worst), w.depot.newest) > -100:
+        return None
+    newer = [t for t, p in offer(w).items() if TYPES.index(t) > TYPES.index(tram_type(worst))]
+    if not newer or min(offer(w)[t] for t in newer) > w.money.cash(major):
+        return None
+    return {"type": "scrap_tram", "tram": worst}
 
 
 def _tram_need(w: World, major: str) -> int:
@@ -214,7 +237,15 @@ def _line(w: World, legal: list[JsonDict], rng: Rng) -> JsonDict:
             return dict(choice)
     if orange and w.money.cash(w.lines[line].major or "") >= 60:
         return dict(orange[rng.below(len(orange))])
-    return dict(_first(legal, "run") or _first(legal, "end_turn") or legal[-1])
+    run = _first(legal, "run")
+    card = w.lines[line]
+    if run is not None and card.tram is not None:
+        summary = linerounds.run_summary(w, line, linerounds.best(w, line))
+        if summary is not None and summary["total"] < 0:
+            # IX.8 "Man kann Straßenbahnen auch jederzeit abgeben, z.B. bevor man ein
+            # negatives Einfahrergebnis erzielt."
+            return {"type": "scrap_tram", "tram": card.tram}
+    return dict(run or _first(legal, "end_turn") or legal[-1])
 
 
 def _route_value(w: World, line: str, state: Any) -> int:
