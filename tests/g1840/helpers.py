@@ -273,3 +273,25 @@ def income_game() -> Game:
     lay(g, "F4", "3", 0)
     advance(g, lambda g: cr_step(g) == ("dividend", "WT"), policy)
     return g
+
+
+# 3 players, seed 6 (rulebook): Lines 6, 9, 7, 3 face up. The scripted players found WT
+# (Cleo), DT K&C (Ben) and SJE (Anna) at 100 (880 left after the forced yellow tram and a
+# Line for 20); WT takes Line 9 (home C7, gray), DT K&C Line 6 (K27, red, two slots), SJE
+# Line 3 (E17, an OO hex). Anna holds Prater and Hofburg, Ben Karlskirche and Stephansdom.
+LINES_POLICY = Policy(lines={"WT": ["9"], "DT K&C": ["6"], "SJE": ["3"]})
+
+
+def lines_game(line: str = "3", round_name: str = "LR 1a") -> Game:
+    """The game above when Line `line` is to act in `round_name`."""
+    g = game(3, seed=6)
+    at_line(g, line, LINES_POLICY, round_name=round_name)
+    return g
+
+
+def route(stops: Sequence[str], connections: Sequence[Sequence[str]]) -> JsonDict:
+    """A "run" action with an explicit route (18xx.games' form)."""
+    return {
+        "type": "run",
+        "route": {"stops": list(stops), "connections": [list(c) for c in connections]},
+    }
