@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..g18xx.market import Move
 from ..g18xx.render import map_json
 from ..g18xx.shares import IPO, POOL
 from . import board as b
@@ -258,7 +259,29 @@ def _cr(w: World) -> JsonDict | None:
         "out": list(cr.out),
         "forced": forced,
         "offer": company.offer(w),
+        "dividend": _dividend_preview(w, current[1])
+        if current is not None and current[0] == "dividend"
+        else None,
     }
+
+
+def _dividend_preview(w: World, major: str) -> JsonDict:
+    """Where a dividend moves the major's price (X.2, Tabelle 6), for the page's slider:
+    per band of amounts (`from` = the least amount of the band, up to the income) the cell
+    and price the token would reach. Read-only."""
+    grid = w.market.grid
+    income = w.money.cash(income_holder(major))
+    start = w.market.cell(major)
+    moves = []
+    for least, _ in grid.dividend_moves:
+        if least > income:
+            break
+        steps = grid.dividend_steps(least)
+        cell = start
+        for _ in range(abs(steps)):
+            cell = grid.step(cell, Move.RIGHT if steps > 0 else Move.LEFT)
+        moves.append({"from": least, "cell": list(cell), "price": grid.price(cell)})
+    return {"major": major, "income": income, "price": grid.price(start), "moves": moves}
 
 
 def prompt(w: World, seat: int | None) -> str:
