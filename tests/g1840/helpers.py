@@ -295,3 +295,52 @@ def route(stops: Sequence[str], connections: Sequence[Sequence[str]]) -> JsonDic
         "type": "run",
         "route": {"stops": list(stops), "connections": [list(c) for c in connections]},
     }
+
+
+def stadtbahn_tile(g: Game, coord: str) -> None:
+    """Lay the first legal yellow Stadtbahn tile on the orange hex `coord`."""
+    e = next(e for e in g.legal_actions(seat(g)) if e["type"] == "lay_tile" and e["hex"] == coord)
+    lay(g, coord, e["tile"], e["rotation"])
+
+
+@dataclass
+class LossGame:
+    """`negative_game`'s position and who is who."""
+
+    g: Game
+    major: str  # owns Line 3 (a yellow tram) and Line 6 (an orange one)
+    director: int
+    policy: Policy
+
+
+def negative_game(profile: str = "rulebook") -> LossGame:
+    """3 players (rulebook seed 6, 18xx.games seed 5: Lines 3 and 6 face up at the start),
+    at LR 2a when Line 3 is to act. The second major founded ("the major") owns Line 3
+    (E17-E19: 30 a run, a yellow tram) since CR 1 and Line 6 (K27, an orange tram) since
+    CR 2; it paid its whole treasury for Line 6, and the first major bought the first red
+    tram in CR 2, so a yellow tram now costs 50 a run (Tabelle 7): Line 3 earns -20."""
+    g = game(3, profile=profile, seed=6 if profile == "rulebook" else 5)
+    w = world(g)
+    to_round(g, "CR 1")
+    first, second, third = list(w.majors)
+    others = [s for s in w.offer if s not in ("3", "6")]
+    policy = Policy(
+        lines={first: [min(others, key=int)], second: ["3"], third: [max(others, key=int)]}
+    )
+    at_line(g, "3", policy)
+    lay(g, "E17", "235", 4)
+    act(g, {"type": "place_token", "hex": "E17", "city": 0})
+    stadtbahn_tile(g, "I3")
+    lay(g, "E19", "L20", 2)
+    advance(g, lambda g: cr_step(g) == ("trams", first), policy)
+    act(g, {"type": "buy_tram", "tram": "R1"})
+    advance(g, lambda g: cr_step(g) == ("trams", second), policy)
+    act(g, {"type": "buy_tram", "tram": "O1"})
+    act(g, {"type": "done"})
+    policy = Policy(lines={first: [], second: ["6"], third: []})
+    advance(g, lambda g: cr_step(g) == ("pick", second), policy)
+    act(g, {"type": "select_line", "line": "6", "price": w.money.cash(second)})
+    at_line(g, "3", policy, round_name="LR 2a")
+    assert w.lines["6"].major == second and w.majors[second].lines == ["3", "6"]
+    assert w.money.cash(second) == 0
+    return LossGame(g, second, w.director(second), policy)

@@ -21,12 +21,14 @@ from .helpers import (
     advance,
     at_line,
     cash,
+    cr_step,
     game,
     income,
     label,
     lay,
     legal_types,
     lines_game,
+    negative_game,
     refused,
     route,
     seat,
@@ -444,3 +446,41 @@ def test_run_income_goes_to_the_income_field() -> None:
     act(g, RUN)
     assert income(g, "DT K&C") == 80
     advance(g, lambda g: label(g) == "CR 2", LINES_POLICY)
+
+
+def test_a_negative_result_is_paid_from_income_treasury_director_and_loans() -> None:
+    # IX.8: "Ist das Einfahrergebnis nach dem Abzug von Instandhaltungskosten negativ, muss
+    # die Gesellschaft diesen negativen Betrag an die Bank zahlen. Dafür nimmt sie Geld
+    # zunächst vom Feld ,Einkommen', wenn das nicht reicht, vom Feld ,Betriebskapital'.
+    # Reicht auch dieses nicht, muss der Direktor mit seinem Privatkapital aushelfen ...
+    # einen oder mehrere Kredite ... Ein Spieler darf nicht mehr Kredite aufnehmen als
+    # notwendig." Line 3 earns 30 - 50 (a yellow tram once red ones are bought).
+    loss = negative_game()
+    g, w, major, director = loss.g, world(loss.g), loss.major, loss.director
+    own = cash(g, director)
+    act(g, RUN)  # no income yet, no treasury: the director pays the 20
+    assert (income(g, major), cash(g, major), cash(g, director)) == (0, 0, own - 20)
+    at_line(g, "6", loss.policy)
+    lay(g, "J26", "6", 3)
+    act(g, RUN)  # J26-K27: 30 (green values from LR 2a), orange tram: no maintenance
+    assert income(g, major) == 30
+    at_line(g, "3", loss.policy, round_name="LR 2b")
+    act(g, RUN)  # now the income field pays
+    assert (income(g, major), cash(g, major), cash(g, director)) == (10, 0, own - 20)
+    assert w.loans.count(f"p{director}") == 0
+    # CR 3: the third major buys the first pink tram: yellow now costs 200 a run.
+    third = [m for m in w.majors if m != major][-1]
+    advance(g, lambda g: cr_step(g) == ("trams", third), loss.policy)
+    act(g, {"type": "buy_tram", "tram": "Pi1"})
+    to_round(g, "SR 3", loss.policy)
+    while label(g) == "SR 3":  # the director spends his cash on shares
+        buys = [e for e in g.legal_actions(seat(g)) if e["type"] == "buy"]
+        act(g, buys[0] if seat(g) == director and buys else {"type": "pass"})
+    at_line(g, "3", loss.policy, round_name="LR 3a")
+    own = cash(g, director)
+    assert own < 170 and income(g, major) == 0 and cash(g, major) == 0
+    act(g, RUN)  # 30 - 200
+    loans = -(-(170 - own) // 100)
+    assert loans >= 1 and w.loans.count(f"p{director}") == loans
+    assert cash(g, director) == own + 100 * loans - 170
+    assert g.view(None)["players"][director]["loans"] == loans
