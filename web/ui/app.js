@@ -4,7 +4,9 @@
 import { h, mount } from "./dom.js";
 import { HomeScreen, UI_TITLES } from "./home.js";
 import { loadAutosave, loadTitles, setAutosaveScreen, writeTitles } from "./store.js";
+import { G1840Game } from "./g1840/controller.js";
 import { TrambahnGame } from "./trambahn/controller.js";
+import { startEngine } from "./engine-client.js";
 
 const host = document.getElementById("app");
 let engine = null;
@@ -31,6 +33,15 @@ function showHome() {
 function mountGame(opts) {
   home = null;
   game?.destroy();
+  if (opts.title === "1840") {
+    document.title = "1840 · Tramways";
+    game = new G1840Game(host, {
+      ...opts,
+      onMenu: showHome,
+      onRematch: (session) => startNewGame({ title: "1840", names: session.names, seats: session.seats, options: session.options }),
+    });
+    return game;
+  }
   document.title = "Trambahn · Tramways";
   game = new TrambahnGame(host, {
     ...opts,
@@ -44,7 +55,7 @@ function mountGame(opts) {
 function resumeGame() {
   const saved = loadAutosave();
   if (!saved) return showHome();
-  const g = mountGame({ session: saved.session, resp: saved.response, viewer: saved.viewer, covered: saved.covered });
+  const g = mountGame({ title: saved.title, session: saved.session, resp: saved.response, viewer: saved.viewer, covered: saved.covered });
   g.status = engine ? null : "Starting the game engine…";
   g.render();
   setAutosaveScreen("game");
@@ -54,6 +65,7 @@ function resumeGame() {
 
 async function startNewGame(setup) {
   if (!engine) return;
+  if (setup.title === "1840") return start1840(setup);
   const hotseat = setup.mode === "hotseat";
   const start = setup.start === "random" ? null : Number(setup.start);
   // Seat 0 is the first name: in a bot game the human, seat 1 the bot.
@@ -72,13 +84,51 @@ async function startNewGame(setup) {
     viewer = resp.active;
     resp = await engine.call({ op: "state", game_id: "main", seat: viewer });
   }
-  const g = mountGame({ session, resp, viewer, covered: hotseat });
+  const g = mountGame({ title: setup.title, session, resp, viewer, covered: hotseat });
+  setAutosaveScreen("game");
+  g.attachNew(engine);
+}
+
+/** A new 1840 game: seats are people or bots; the first person to act gets the screen. */
+async function start1840(setup) {
+  const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
+  const seed = hi * 2 ** 20 + (lo >>> 12);
+  const session = { title: "1840", seats: setup.seats, names: setup.names, options: setup.options };
+  let resp = await engine.call({ op: "new", game_id: "main", title: "1840", players: setup.names, options: setup.options, seed, seat: null });
+  if (!resp.ok) {
+    home?.setEngineError(resp.error.message);
+    return;
+  }
+  const humans = setup.seats.map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
+  let viewer = humans[0] ?? null;
+  if (resp.active !== null && setup.seats[resp.active]?.kind === "human") viewer = resp.active;
+  if (viewer !== null) resp = await engine.call({ op: "state", game_id: "main", seat: viewer });
+  const g = mountGame({ title: "1840", session, resp, viewer, covered: humans.length > 1 });
+  setAutosaveScreen("game");
+  g.attachNew(engine);
+}
+
+/** Open a validated 1840 file (our save or an 18xx.games import) with the chosen seats. */
+async function import1840(save, choice) {
+  const probe = await engine.call({ op: "load", game_id: "main", save, seat: null });
+  if (!probe.ok) {
+    home?.setEngineError(probe.error.message);
+    return;
+  }
+  const seats = choice.seats;
+  const humans = seats.map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
+  const active = probe.active;
+  const viewer = active !== null && active !== undefined && seats[active]?.kind === "human" ? active : humans[0] ?? null;
+  const resp = viewer === null ? probe : await engine.call({ op: "state", game_id: "main", seat: viewer });
+  const session = { title: "1840", seats, names: probe.players, options: save.options ?? {} };
+  const g = mountGame({ title: "1840", session, resp, viewer, covered: humans.length > 1 && !resp.result });
   setAutosaveScreen("game");
   g.attachNew(engine);
 }
 
 async function importGame(save, choice) {
   if (!engine) return;
+  if (choice.title === "1840") return import1840(save, choice);
   const hotseat = choice.mode === "hotseat";
   const session = hotseat ? { mode: "hotseat", botSeat: null, humanSeat: null, level: null } : { mode: "bot", humanSeat: choice.humanSeat, botSeat: 1 - choice.humanSeat, level: choice.level ?? "normal" };
   // Ask for the active seat's view in hotseat (or seat 0 when the game is over).
@@ -89,7 +139,7 @@ async function importGame(save, choice) {
   }
   const viewer = hotseat ? (probe.active ?? 0) : session.humanSeat;
   const resp = await engine.call({ op: "state", game_id: "main", seat: viewer });
-  const g = mountGame({ session, resp, viewer, covered: hotseat && !resp.result });
+  const g = mountGame({ title: "trambahn", session, resp, viewer, covered: hotseat && !resp.result });
   setAutosaveScreen("game");
   g.attachNew(engine);
 }
@@ -97,16 +147,16 @@ async function importGame(save, choice) {
 let engineFailure = null;
 
 async function boot() {
-  // Start fetching the engine client at once: the import is asynchronous, and the client
-  // itself defers PyScript's page-side work until after the first paint.
-  const client = import("./engine-client.js");
+  // The engine starts first: its worker takes far longer than the first render, and its
+  // page-side part (PyScript's module, then creating the worker) runs in tasks of its own, so
+  // the render below is not delayed by more than a few ms (docs/architecture.md, Start-up).
+  const starting = startEngine({ afterPaint: false });
   const saved = loadAutosave();
   if (saved && saved.screen === "game" && UI_TITLES[saved.title]) resumeGame();
   else showHome();
 
   try {
-    const { startEngine } = await client;
-    const e = startEngine();
+    const e = starting;
     await e.ready;
     const t = await e.call({ op: "titles" });
     engine = e;

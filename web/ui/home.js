@@ -3,6 +3,7 @@
 
 import { h, mount } from "./dom.js";
 import { loadSetup, writeSetup } from "./store.js";
+import { art1840, describe1840, importChoice1840, newGameForm1840 } from "./g1840/setup.js";
 import { tramCard } from "./trambahn/cards.js";
 
 /** Titles this front end has a table for. */
@@ -10,6 +11,12 @@ export const UI_TITLES = {
   trambahn: {
     blurb: "Munich, 1900: build tram lines in your colours, wait for passengers, and buy horse, steam and electric trams before your rival does. A card game for two.",
     art: () => h("div", { class: "title-art" }, tramCard("H", { name: "Horse tram", multiplier: 2, cost: 5 }), tramCard("S", { name: "Steam tram", multiplier: 3, cost: 10 }), tramCard("E", { name: "Electric tram", multiplier: 4, cost: 15 })),
+  },
+  1840: {
+    blurb: "Vienna, 1840-1900: direct a tram company, win Lines at auction, lay track across the city, buy ever better trams and invest in the four Stadtbahn companies. An 18xx game for 2 to 6 players, against people on this device or bots.",
+    art: art1840,
+    form: (home, title) => newGameForm1840(home, title),
+    describe: describe1840,
   },
 };
 
@@ -27,7 +34,7 @@ export class HomeScreen {
     this.titles = opts.titles ?? null;
     this.autosave = opts.autosave ?? null;
     this.setup = { ...DEFAULT_SETUP, ...(loadSetup() ?? {}) };
-    this.selectedTitle = null;
+    this.selectedTitle = this.setup.title ?? null;
     this.importState = null; // {error} | {save, resp}
     this.engineError = null;
     this.render();
@@ -44,13 +51,18 @@ export class HomeScreen {
     this.render();
   }
 
+  saveSetup() {
+    writeSetup(this.setup);
+  }
+
   playableTitles() {
     return (this.titles ?? []).filter((t) => UI_TITLES[t.id]);
   }
 
   render() {
     const titles = this.playableTitles();
-    if (!this.selectedTitle && titles.length === 1) this.selectedTitle = titles[0].id;
+    if (!titles.some((t) => t.id === this.selectedTitle)) this.selectedTitle = null;
+    if (!this.selectedTitle && titles.length) this.selectedTitle = titles.length === 1 ? titles[0].id : titles.find((t) => t.id === "trambahn")?.id ?? null;
     mount(
       this.host,
       h(
@@ -75,6 +87,21 @@ export class HomeScreen {
   resumeCard() {
     const a = this.autosave;
     if (!a) return null;
+    const other = a.title !== "trambahn" ? UI_TITLES[a.title]?.describe?.(a) : null;
+    if (other) {
+      return h(
+        "section",
+        { class: "home-section resume-card", "data-testid": "resume-card" },
+        h(
+          "div",
+          { class: "resume-text" },
+          h("h2", {}, other.over ? "Last game" : "Continue your game"),
+          h("p", { class: "resume-who" }, other.who),
+          h("p", { class: "muted", "data-testid": "resume-summary" }, `${other.summary} · saved ${ago(a.savedAt)}`),
+        ),
+        h("button", { type: "button", class: "btn primary big", "data-testid": "resume-game", onclick: () => this.opts.onResume() }, other.over ? "Show result" : "Continue"),
+      );
+    }
     const v = a.response.view;
     const names = v.players;
     const over = Boolean(a.response.result);
@@ -121,10 +148,10 @@ export class HomeScreen {
               h("h3", {}, t.name),
               h("p", { class: "muted" }, `${t.min_players === t.max_players ? t.min_players : `${t.min_players}–${t.max_players}`} players${t.bots.length ? ` · bot: ${t.bots.join(", ")}` : ""}`),
               h("p", {}, ui.blurb),
-              open ? null : h("button", { type: "button", class: "btn primary", "data-testid": `choose-${t.id}`, onclick: () => { this.selectedTitle = t.id; this.render(); } }, "Set up a game"),
+              open ? null : h("button", { type: "button", class: "btn primary", "data-testid": `choose-${t.id}`, onclick: () => { this.selectedTitle = t.id; this.setup = { ...this.setup, title: t.id }; this.saveSetup(); this.render(); } }, "Set up a game"),
             ),
           ),
-          open ? this.newGameForm(t) : null,
+          open ? (ui.form ? ui.form(this, t) : this.newGameForm(t)) : null,
         );
       }),
     );
@@ -216,6 +243,15 @@ export class HomeScreen {
     let body = null;
     if (st?.error) {
       body = h("p", { class: "error", role: "alert", "data-testid": "import-error" }, `This file cannot be loaded: ${st.error}`);
+    } else if (st?.resp && st.resp.title === "1840") {
+      body = importChoice1840(st.resp, {
+        source: st.source,
+        onOpen: (seats) => this.opts.onImport(st.save, { title: "1840", seats }),
+        onCancel: () => {
+          this.importState = null;
+          this.render();
+        },
+      });
     } else if (st?.resp) {
       const v = st.resp.view;
       const names = v.players;
@@ -239,7 +275,7 @@ export class HomeScreen {
       "section",
       { class: "home-section import-card" },
       h("h2", {}, "Open a game file"),
-      h("p", { class: "muted small" }, "A file exported from a game (Export button). Nothing is replaced unless the file is valid."),
+      h("p", { class: "muted small" }, "A file exported from a game here (Export button), or an 1840 game exported from 18xx.games. Nothing is replaced unless the file is valid."),
       h(
         "label",
         { class: ["btn file-btn", !this.engine && "disabled"] },
@@ -252,11 +288,25 @@ export class HomeScreen {
         }),
         this.engine ? "Choose file…" : "Starting the engine…",
       ),
+      this.playableTitles().some((t) => t.id === "1840")
+        ? h(
+            "label",
+            { class: ["btn file-btn", !this.engine && "disabled"], title: "A game exported from 18xx.games (1840 Vienna Tramways): opens at its last state" },
+            h("input", {
+              type: "file",
+              accept: ".json,application/json",
+              "data-testid": "import-18xx-file",
+              disabled: !this.engine,
+              onchange: (e) => this.readImport(e.target, "18xx"),
+            }),
+            "Import from 18xx.games…",
+          )
+        : null,
       body,
     );
   }
 
-  async readImport(input) {
+  async readImport(input, source = "save") {
     const file = input.files?.[0];
     input.value = "";
     if (!file || !this.engine) return;
@@ -275,8 +325,11 @@ export class HomeScreen {
       /* the engine explains what is wrong with it */
     }
     // Validate in a scratch slot: the current game is never touched by a bad file.
-    const resp = await this.engine.call({ op: "load", game_id: "import", save, seat: null });
-    this.importState = resp.ok ? { save: resp.save ?? save, resp } : { error: resp.error?.message ?? "unknown error" };
+    const resp =
+      source === "18xx"
+        ? await this.engine.call({ op: "import", game_id: "import", title: "1840", data: save, seat: null })
+        : await this.engine.call({ op: "load", game_id: "import", save, seat: null });
+    this.importState = resp.ok ? { save: resp.save ?? save, resp, source } : { error: resp.error?.message ?? "unknown error" };
     this.render();
   }
 

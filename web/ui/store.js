@@ -60,6 +60,11 @@ export const writeSetup = (setup) => write(KEYS.setup, setup);
 export const loadTitles = () => read(KEYS.titles);
 export const writeTitles = (titles) => write(KEYS.titles, titles);
 
+/** Remember settings (merged into the stored ones). */
+export function writeSettings(patch) {
+  return write(KEYS.settings, { ...(read(KEYS.settings) ?? {}), ...patch });
+}
+
 /** Settings: botDelay (ms between bot actions). `?botdelay=0` in the URL overrides it. */
 export function settings() {
   const stored = read(KEYS.settings) ?? {};

@@ -1,0 +1,839 @@
+// One 1840 game on screen: owns the engine conversation, the map, the bot seats, the
+// hotseat hand-over, undo, history, autosave, export and the end screen. What a player may
+// do comes from the engine's `legal` list only; this file never decides a rule.
+//
+// session = {title: "1840", seats: [{kind: "human"} | {kind: "bot", level}], lastHuman}
+
+import { h, mount, sleep } from "../dom.js";
+import { lineOwnersFromView } from "../g18xx/colours.js";
+import { createHexMap } from "../g18xx/hexmap.js";
+import { createMarket } from "../g18xx/market.js";
+import { settings, writeAutosave, writeSettings } from "../store.js";
+import { cachedCatalog, fetchCatalog } from "./catalog.js";
+import { decisionPanel, lineModes } from "./decide.js";
+import { endScreen } from "./endscreen.js";
+import { companyBadge, money, seatName, SEAT_COLOURS } from "./format.js";
+import { companiesSheet, depotPanel, gameFacts, linesPanel, logPanel, manifestPanel, phaseChip, playersSheet, privatesTable, roundTrack } from "./panels.js";
+
+const GAME = "main";
+const TABS = [
+  ["overview", "Overview"],
+  ["lines", "Lines"],
+  ["market", "Market"],
+  ["trams", "Trams"],
+  ["tiles", "Tiles"],
+  ["log", "Log"],
+];
+const WIDE = typeof matchMedia === "function" ? matchMedia("(min-width: 1000px)") : { matches: true };
+const SPEEDS = { slow: 1200, normal: 550, fast: 120, instant: 0 };
+
+export class G1840Game {
+  /**
+   * @param {HTMLElement} host
+   * @param {object} opts { session, resp, viewer, covered, onMenu(), onRematch(session, players) }
+   */
+  constructor(host, { session, resp, viewer = null, covered = false, onMenu, onRematch }) {
+    this.host = host;
+    this.session = session;
+    this.resp = resp;
+    this.viewer = viewer;
+    this.covered = covered;
+    this.onMenu = onMenu;
+    this.onRematch = onRematch;
+    this.engine = null;
+    this.busy = false;
+    this.error = null;
+    this.status = null;
+    this.history = null;
+    this.endDismissed = false;
+    this.botGen = 0;
+    this.drafts = {};
+    this.ui = { mode: null, hex: null, tile: null, rotation: null, tokenHex: null };
+    this.tab = "overview";
+    this.settings = settings();
+    this.paused = false;
+    this.botNote = [];
+    this.flash = null; // a route that just ran (shown until the next change)
+    this.catalog = cachedCatalog(resp.view.variant);
+    this.map = null;
+    this.market = null;
+    this.buildSkeleton();
+    this.onMedia = () => this.render();
+    WIDE.addEventListener?.("change", this.onMedia);
+  }
+
+  destroy() {
+    WIDE.removeEventListener?.("change", this.onMedia);
+    this.botGen += 1;
+    this.destroyed = true;
+    this.map?.destroy();
+    this.map = null;
+  }
+
+  // --- seats --------------------------------------------------------------------------------
+
+  seatKind(seat) {
+    return this.session.seats?.[seat]?.kind ?? "human";
+  }
+
+  isBot(seat) {
+    return seat !== null && seat !== undefined && this.seatKind(seat) === "bot";
+  }
+
+  humanSeats() {
+    return (this.session.seats ?? []).map((s, i) => (s.kind === "human" ? i : null)).filter((i) => i !== null);
+  }
+
+  botSeats() {
+    return new Set((this.session.seats ?? []).map((s, i) => (s.kind === "bot" ? i : null)).filter((i) => i !== null));
+  }
+
+  // --- engine -------------------------------------------------------------------------------
+
+  async call(req) {
+    try {
+      return await this.engine.call({ game_id: GAME, ...req });
+    } catch (err) {
+      return { ok: false, error: { kind: "engine", message: `The engine failed: ${err?.message ?? err}` } };
+    }
+  }
+
+  async ensureCatalog() {
+    const variant = this.resp.view.variant;
+    try {
+      const { catalog, changed } = await fetchCatalog(this.engine, variant);
+      if (changed || !this.catalog) {
+        this.catalog = catalog;
+        this.map?.destroy();
+        this.map = null;
+        this.mapKey = null;
+      }
+    } catch (err) {
+      if (!this.catalog) this.error = `The map could not be loaded: ${err?.message ?? err}`;
+    }
+  }
+
+  /** The engine is ready: load the autosaved game into it and continue. */
+  async attachSaved(engine, save) {
+    this.engine = engine;
+    this.status = "Loading the saved game…";
+    this.render();
+    const r = await this.call({ op: "load", save, seat: this.viewer });
+    await this.ensureCatalog();
+    this.status = null;
+    if (!r.ok) {
+      this.error = `The saved game could not be loaded: ${r.error.message}`;
+      this.render();
+      return false;
+    }
+    this.resp = r;
+    this.persist();
+    this.render();
+    this.continueAfterChange();
+    return true;
+  }
+
+  /** A game just created (op "new", "load" or "import") in the engine. */
+  async attachNew(engine) {
+    this.engine = engine;
+    await this.ensureCatalog();
+    this.persist();
+    this.render();
+    this.continueAfterChange();
+  }
+
+  continueAfterChange() {
+    if (this.destroyed || this.history) return;
+    if (this.resp.result) {
+      this.render();
+      return;
+    }
+    if (this.isBot(this.resp.active)) this.runBots();
+  }
+
+  // --- state helpers ------------------------------------------------------------------------
+
+  get view() {
+    return this.resp.view;
+  }
+
+  shown() {
+    return this.history?.resp ?? this.resp;
+  }
+
+  interactive() {
+    return Boolean(this.engine && !this.busy && !this.covered && !this.history && !this.resp.result && this.viewer !== null && this.resp.active === this.viewer && !this.isBot(this.viewer));
+  }
+
+  legal() {
+    return this.interactive() ? this.resp.legal ?? [] : [];
+  }
+
+  draft(key) {
+    return this.drafts[key];
+  }
+
+  setDraft(key, value, rerender = true) {
+    this.drafts[key] = value;
+    if (rerender) this.render();
+  }
+
+  resetTurnUi() {
+    this.ui = { mode: null, hex: null, tile: null, rotation: null, tokenHex: null };
+    this.map?.clearPreview();
+  }
+
+  // --- Line turn: map selection ---------------------------------------------------------------
+
+  lineMode(legal = this.legal()) {
+    const modes = lineModes(legal);
+    if (this.ui.mode && modes.includes(this.ui.mode)) return this.ui.mode;
+    const lt = this.view.line_turn;
+    if ((lt?.home_choice || lt?.bonus === "extra_station_token_free") && modes.includes("token")) return "token";
+    return modes[0] ?? null;
+  }
+
+  setLineMode(mode) {
+    this.resetTurnUi();
+    this.ui.mode = mode;
+    this.render();
+  }
+
+  layEntries() {
+    return this.legal().filter((a) => a.type === "lay_tile");
+  }
+
+  rotationsFor(hex = this.ui.hex, tile = this.ui.tile) {
+    return this.layEntries()
+      .filter((a) => a.hex === hex && a.tile === tile)
+      .map((a) => a.rotation);
+  }
+
+  pickHex(hex) {
+    const here = this.layEntries().filter((a) => a.hex === hex);
+    if (!here.length) return;
+    this.ui = { ...this.ui, mode: "lay", hex, tile: null, rotation: null, tokenHex: null };
+    this.map?.clearPreview();
+    const tiles = [...new Set(here.map((a) => a.tile))];
+    if (tiles.length === 1) this.pickTile(tiles[0]);
+    else this.render();
+  }
+
+  pickTile(tile) {
+    const rotations = this.rotationsFor(this.ui.hex, tile);
+    if (!rotations.length) return;
+    this.ui.tile = tile;
+    this.ui.rotation = rotations[0];
+    this.render();
+    this.map?.setPreview({
+      hex: this.ui.hex,
+      tile,
+      rotation: rotations[0],
+      rotations,
+      onRotate: (r) => {
+        this.ui.rotation = r;
+        this.renderDataset();
+      },
+      onConfirm: () => this.confirmLay(),
+      onCancel: () => this.cancelLay(),
+    });
+    this.renderDataset();
+  }
+
+  rotate(step) {
+    this.map?.rotatePreview(step);
+  }
+
+  confirmLay() {
+    const { hex, tile, rotation } = this.ui;
+    const entry = this.layEntries().find((a) => a.hex === hex && a.tile === tile && a.rotation === rotation);
+    if (entry) this.act(entry);
+  }
+
+  cancelLay() {
+    const mode = this.ui.mode;
+    this.resetTurnUi();
+    this.ui.mode = mode;
+    this.render();
+  }
+
+  pickTokenHex(hex) {
+    this.ui.tokenHex = hex;
+    this.render();
+  }
+
+  tokenEntries(mode = this.lineMode()) {
+    const type = mode === "remove" ? "remove_token" : "place_token";
+    return this.legal().filter((a) => a.type === type);
+  }
+
+  onHexClick(coord, info) {
+    if (!this.interactive()) return;
+    const mode = this.lineMode();
+    if (this.view.step !== "line_turn" || !mode) return;
+    if (mode === "lay") {
+      if (this.layEntries().some((a) => a.hex === coord)) this.pickHex(coord);
+      return;
+    }
+    const here = this.tokenEntries(mode).filter((a) => a.hex === coord);
+    if (!here.length) return;
+    if (here.length === 1) return this.act(here[0]);
+    const hit = info?.part !== null && info?.part !== undefined ? here.find((a) => a.city === info.part) : null;
+    if (hit) return this.act(hit);
+    this.pickTokenHex(coord);
+  }
+
+  // --- rendering ----------------------------------------------------------------------------
+
+  buildSkeleton() {
+    const r = {
+      top: h("header", { class: "topbar g40-top", "data-testid": "topbar" }),
+      turn: h("section", { class: "g40-turn", "data-testid": "turnbar", "aria-live": "polite" }),
+      map: h("div", { class: "g40-map", "data-testid": "map-area" }),
+      decide: h("section", { class: "g40-decide-wrap", "aria-label": "Your decision" }),
+      tabs: h("nav", { class: "g40-tabs", role: "tablist", "aria-label": "Game information" }),
+      panel: h("section", { class: "g40-panel", role: "tabpanel", "data-testid": "info-panel" }),
+      overlay: h("div", { class: "overlay-root" }),
+      toasts: h("div", { class: "toasts", "data-testid": "toasts", "aria-live": "polite" }),
+    };
+    this.regions = r;
+    this.root = h(
+      "div",
+      { class: "g40", "data-testid": "table" },
+      r.top,
+      h("div", { class: "g40-body" }, h("div", { class: "g40-mapcol" }, r.map), h("aside", { class: "g40-side" }, r.turn, r.decide, h("div", { class: "g40-info" }, r.tabs, r.panel))),
+      r.overlay,
+      r.toasts,
+    );
+    this.host.replaceChildren(this.root);
+  }
+
+  ensureMap(view) {
+    if (!this.catalog) {
+      if (!this.regions.map.querySelector(".map-loading")) mount(this.regions.map, h("p", { class: "map-loading muted", "data-testid": "map-loading" }, h("span", { class: "spinner", "aria-hidden": "true" }), "Loading the map…"));
+      return null;
+    }
+    if (this.map) return this.map;
+    this.regions.map.replaceChildren();
+    this.map = createHexMap(this.regions.map, {
+      catalog: this.catalog,
+      state: view.map,
+      phaseColours: view.colours,
+      lineOwners: lineOwnersFromView(view.lines),
+      onHexClick: (coord, info) => this.onHexClick(coord, info),
+      formatMoney: (v) => money(v),
+      initialView: WIDE.matches ? "fit" : "fill",
+      wheelZoom: true,
+    });
+    return this.map;
+  }
+
+  renderMap(resp) {
+    const view = resp.view;
+    const map = this.ensureMap(view);
+    if (!map) return;
+    map.update({ state: view.map, phaseColours: view.colours, lineOwners: lineOwnersFromView(view.lines) });
+    const live = !this.history;
+    const legal = live ? this.legal() : [];
+    const hl = {};
+    let stops = [];
+    if (live && view.step === "line_turn" && legal.length) {
+      const mode = this.lineMode(legal);
+      if (mode === "lay") {
+        for (const a of legal) if (a.type === "lay_tile") hl[a.hex] = "target";
+        if (this.ui.hex) hl[this.ui.hex] = "selected";
+      } else if (mode === "token" || mode === "remove") {
+        const list = this.tokenEntries(mode);
+        for (const a of list) hl[a.hex] = "token";
+        stops = list.filter((a) => !this.ui.tokenHex || a.hex === this.ui.tokenHex).map((a) => `${a.hex}-${a.city}`);
+        if (this.ui.tokenHex) hl[this.ui.tokenHex] = "selected";
+      }
+    }
+    map.setHighlights(hl);
+    map.setStopHighlights(stops);
+    const routes = [];
+    const lt = view.line_turn;
+    if (lt?.run) routes.push({ ...lt.run, label: money(lt.run.total), colour: "#d6246e" });
+    else if (this.flash && live) routes.push(this.flash);
+    map.setRoutes(routes);
+    if (!(live && this.ui.tile)) map.clearPreview();
+  }
+
+  render() {
+    if (this.destroyed) return;
+    const resp = this.shown();
+    const view = resp.view;
+    this.root.classList.toggle("is-history", Boolean(this.history));
+    mount(this.regions.top, this.topbar(resp));
+    mount(this.regions.turn, this.turnbar(resp));
+    this.renderMap(resp);
+    mount(this.regions.decide, this.history ? this.historyBar() : decisionPanel(this), this.undoBar());
+    this.renderTabs(resp);
+    this.renderOverlay();
+    this.renderDataset();
+    if (!this.painted) {
+      this.painted = true;
+      performance.mark("board-painted");
+    }
+    void view;
+  }
+
+  renderDataset() {
+    const resp = this.shown();
+    Object.assign(this.root.dataset, {
+      nActions: String(this.resp.n_actions ?? 0),
+      active: String(this.resp.active ?? ""),
+      viewer: String(this.viewer ?? ""),
+      step: resp.view.step,
+      round: resp.view.round?.label ?? "",
+      engine: this.engine ? "ready" : "starting",
+      busy: this.busy ? "1" : "0",
+      interactive: this.interactive() ? "1" : "0",
+      mode: this.history ? "history" : "live",
+      covered: this.covered ? "1" : "0",
+      map: this.map ? "ready" : "loading",
+      laying: this.ui.tile ? `${this.ui.hex}:${this.ui.tile}:${this.ui.rotation}` : "",
+      over: this.resp.result ? "1" : "0",
+    });
+  }
+
+  topbar(resp) {
+    const view = resp.view;
+    const buttons = [
+      h("button", { type: "button", class: "btn ghost", "data-act": "history", "data-testid": "history-btn", disabled: !this.engine || this.covered || (this.resp.n_actions ?? 0) === 0 || Boolean(this.history), title: "Step through past states", onclick: () => this.enterHistory() }, "History"),
+      h("button", { type: "button", class: "btn ghost", "data-testid": "export-btn", title: "Download this game as a file", onclick: () => this.exportSave() }, "Export"),
+      h("button", { type: "button", class: "btn ghost", "data-testid": "menu-btn", title: "Back to the start page (the game is saved)", onclick: () => this.menu() }, "Menu"),
+    ];
+    return [
+      h("div", { class: "brand" }, h("span", { class: "brand-mark g40-mark", "aria-hidden": "true" }, "W"), h("span", { class: "brand-name" }, "1840")),
+      h("div", { class: "g40-trackwrap" }, roundTrack(view, this.catalog)),
+      phaseChip(view),
+      h("div", { class: "topbar-buttons" }, buttons),
+    ];
+  }
+
+  turnbar(resp) {
+    const view = resp.view;
+    const active = resp.active ?? this.resp.active;
+    const acting = view.acting ?? {};
+    let whose;
+    if (this.resp.result && !this.history) whose = "Game over";
+    else if (active === null || active === undefined) whose = this.history ? "History" : "";
+    else if (this.history) whose = `History · ${seatName(view, active)} to act`;
+    else if (this.interactive() || (active === this.viewer && !this.isBot(active))) whose = this.humanSeats().length > 1 ? `${seatName(view, active)}, your turn` : "Your turn";
+    else whose = `${seatName(view, active)}${this.isBot(active) ? " (bot)" : ""} to act`;
+    const entity = acting.kind === "major" ? companyBadge(acting.entity) : acting.kind === "line" ? h("span", { class: "muted small" }, `Line ${acting.entity}`) : null;
+    return [
+      h(
+        "div",
+        { class: "turn-head" },
+        active !== null && active !== undefined && !this.resp.result ? h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[active % SEAT_COLOURS.length] } }) : null,
+        h("span", { class: "turn-whose", "data-testid": "turn-whose" }, whose),
+        entity,
+      ),
+      h(
+        "div",
+        { class: "prompt-line" },
+        h("p", { class: "prompt", "data-testid": "prompt" }, resp.prompt ?? ""),
+        this.status ? h("p", { class: "status", "data-testid": "status" }, this.status) : null,
+        this.error ? h("p", { class: "error", role: "alert", "data-testid": "error" }, this.error) : null,
+        this.botNote.length && !this.history ? h("p", { class: "bot-note muted small", "data-testid": "bot-note" }, this.botNote.slice(-3).join(" · ")) : null,
+      ),
+    ];
+  }
+
+  undoBar() {
+    if (this.history || !this.engine || this.resp.result) return null;
+    const can = this.interactive() && this.resp.can_undo;
+    if (!can && !this.humanSeats().length) return null;
+    return h(
+      "div",
+      { class: "undo-bar" },
+      h("button", { type: "button", class: "btn ghost", "data-testid": "undo", disabled: !can, title: "Undo your last action of this turn", onclick: () => this.undo() }, "↶ Undo"),
+    );
+  }
+
+  botControls() {
+    if (!this.botSeats().size || this.resp.result || this.history) return null;
+    const speed = Object.entries(SPEEDS).find(([, ms]) => ms === this.settings.botDelay)?.[0] ?? "custom";
+    return h(
+      "div",
+      { class: "bot-controls", "data-testid": "bot-controls" },
+      h("button", { type: "button", class: "btn", "data-testid": "bot-pause", onclick: () => this.togglePause() }, this.paused ? "▶ Resume bots" : "❚❚ Pause bots"),
+      h(
+        "label",
+        { class: "speed" },
+        "Speed ",
+        h(
+          "select",
+          {
+            "data-testid": "bot-speed",
+            onchange: (e) => {
+              this.settings.botDelay = SPEEDS[e.target.value] ?? 550;
+              writeSettings({ botDelay: this.settings.botDelay });
+            },
+          },
+          [...Object.keys(SPEEDS), ...(speed === "custom" ? ["custom"] : [])].map((k) => h("option", { value: k, selected: k === speed }, k)),
+        ),
+      ),
+    );
+  }
+
+  togglePause() {
+    this.paused = !this.paused;
+    if (this.paused) {
+      this.botGen += 1;
+      this.busy = false;
+      this.status = null;
+      this.render();
+    } else {
+      this.render();
+      this.continueAfterChange();
+    }
+  }
+
+  renderTabs(resp) {
+    const view = resp.view;
+    mount(
+      this.regions.tabs,
+      TABS.map(([key, label]) =>
+        h(
+          "button",
+          {
+            type: "button",
+            role: "tab",
+            class: ["g40-tab", this.tab === key && "is-on"],
+            "aria-selected": this.tab === key ? "true" : "false",
+            "data-testid": `tab-${key}`,
+            onclick: () => {
+              this.tab = key;
+              this.renderTabs(this.shown());
+            },
+          },
+          label,
+          key === "log" ? h("span", { class: "count" }, String(resp.log?.length ?? 0)) : null,
+        ),
+      ),
+    );
+    const panel = this.regions.panel;
+    panel.dataset.tab = this.tab;
+    switch (this.tab) {
+      case "overview":
+        mount(panel, gameFacts(view), playersSheet(view, { active: resp.active, botSeats: this.botSeats() }), companiesSheet(view), privatesTable(view));
+        break;
+      case "lines":
+        mount(panel, linesPanel(view));
+        break;
+      case "market":
+        this.renderMarket(view, panel);
+        break;
+      case "trams":
+        mount(panel, depotPanel(view, this.catalog));
+        break;
+      case "tiles":
+        mount(panel, manifestPanel(view, this.catalog));
+        break;
+      case "log": {
+        const list = logPanel(resp);
+        mount(panel, list);
+        list.scrollTop = list.scrollHeight;
+        break;
+      }
+      default:
+        panel.replaceChildren();
+    }
+  }
+
+  renderMarket(view, panel) {
+    if (!this.catalog) {
+      mount(panel, h("p", { class: "muted" }, "Loading the market…"));
+      return;
+    }
+    const stacks = {};
+    for (const [r, c, list] of view.market_stacks ?? []) stacks[`${r},${c}`] = list;
+    const companies = {};
+    for (const [sym, m] of Object.entries(view.majors ?? {})) companies[sym] = { name: m.name };
+    for (const [sym, m] of Object.entries(view.stadtbahn ?? {})) companies[sym] = { name: m.name };
+    const opts = { market: this.catalog.market, positions: view.market, stacks, companies, active: view.acting?.kind === "major" ? view.acting.entity : null };
+    mount(panel);
+    createMarket(panel, opts);
+  }
+
+  renderOverlay() {
+    const el = this.regions.overlay;
+    const view = this.view;
+    if (this.covered && !this.resp.result && !this.history) {
+      const name = seatName(view, this.viewer);
+      mount(
+        el,
+        h(
+          "div",
+          { class: "cover g40-cover", "data-testid": "pass-screen", role: "dialog", "aria-modal": "true", "aria-label": `Pass to ${name}` },
+          h(
+            "div",
+            { class: "cover-card" },
+            h("div", { class: "cover-seat", style: { background: SEAT_COLOURS[this.viewer % SEAT_COLOURS.length] }, "aria-hidden": "true" }, name.slice(0, 1).toUpperCase()),
+            h("h2", {}, `Pass to ${name}`),
+            h("p", {}, this.resp.prompt ?? ""),
+            h("p", { class: "muted" }, `${view.round.label} · ${view.players.map((p) => `${p.name} ${money(p.value)}`).join(" · ")}`),
+            h("button", { type: "button", class: "btn primary big", "data-testid": "pass-ready", disabled: !this.engine, onclick: () => this.uncover() }, this.engine ? `${name}: ready` : "Starting the engine…"),
+          ),
+        ),
+      );
+      el.querySelector("[data-testid=pass-ready]")?.focus?.();
+      return;
+    }
+    if (this.resp.result && !this.endDismissed && !this.history) {
+      const humans = this.humanSeats();
+      mount(
+        el,
+        endScreen(this.resp, {
+          humanSeats: humans,
+          buttons: [
+            h("button", { type: "button", class: "btn primary", "data-testid": "rematch", onclick: () => this.onRematch?.(this.session, this.resp.players, this.view) }, "Play again"),
+            h("button", { type: "button", class: "btn", "data-testid": "close-end", onclick: () => { this.endDismissed = true; this.render(); } }, "Look at the map"),
+            h("button", { type: "button", class: "btn", "data-testid": "end-history", onclick: () => this.enterHistory() }, "Replay history"),
+            h("button", { type: "button", class: "btn", "data-testid": "end-export", onclick: () => this.exportSave() }, "Export"),
+            h("button", { type: "button", class: "btn ghost", "data-testid": "end-menu", onclick: () => this.menu() }, "Menu"),
+          ],
+        }),
+      );
+      return;
+    }
+    el.replaceChildren();
+  }
+
+  uncover() {
+    this.covered = false;
+    this.persist();
+    this.render();
+  }
+
+  historyBar() {
+    const { at, total, resp } = this.history;
+    const entries = (resp?.log ?? []).filter((e) => e.i === at - 1);
+    const caption = at === 0 ? "Start of the game" : entries.map((e) => e.text).join(" · ") || `After action ${at}`;
+    return h(
+      "div",
+      { class: "history-bar g40-history", "data-testid": "history-bar" },
+      h("div", { class: "history-title" }, h("strong", {}, "History"), h("span", { "data-testid": "history-pos" }, ` ${at} / ${total}`), resp ? h("span", { class: "muted small" }, ` · ${resp.view.round.label}`) : null),
+      h(
+        "div",
+        { class: "history-controls" },
+        h("button", { type: "button", class: "btn", "data-testid": "history-start", disabled: at <= 0, "aria-label": "Start of the game", onclick: () => this.historyGo(0) }, "⏮"),
+        h("button", { type: "button", class: "btn", "data-testid": "history-prev", disabled: at <= 0, "aria-label": "Previous action", onclick: () => this.historyGo(this.history.at - 1) }, "◀"),
+        h("input", {
+          type: "range",
+          min: 0,
+          max: total,
+          value: at,
+          step: 1,
+          class: "history-slider",
+          "data-testid": "history-slider",
+          "aria-label": "Position in the game",
+          oninput: (e) => {
+            clearTimeout(this.sliderTimer);
+            const v = Number(e.target.value);
+            this.sliderTimer = setTimeout(() => this.historyGo(v), 60);
+          },
+        }),
+        h("button", { type: "button", class: "btn", "data-testid": "history-next", disabled: at >= total, "aria-label": "Next action", onclick: () => this.historyGo(this.history.at + 1) }, "▶"),
+        h("button", { type: "button", class: "btn", "data-testid": "history-end", disabled: at >= total, "aria-label": "Latest position", onclick: () => this.historyGo(total) }, "⏭"),
+      ),
+      h("p", { class: "history-caption", "data-testid": "history-caption" }, caption),
+      h("button", { type: "button", class: "btn primary", "data-testid": "history-exit", onclick: () => this.exitHistory() }, "Back to the game"),
+    );
+  }
+
+  toast(text, kind = "") {
+    const el = h("div", { class: ["toast", kind && `toast-${kind}`] }, text);
+    const box = this.regions.toasts;
+    while (box.childElementCount >= 3) box.firstElementChild.remove();
+    box.append(el);
+    setTimeout(() => el.remove(), 3800);
+  }
+
+  showEvents(view) {
+    for (const ev of view?.events ?? []) {
+      if (ev.kind === "dividend") this.toast(`${ev.company} pays ${money(ev.amount)}${ev.kept ? `, keeps ${money(ev.kept)}` : ""}`, "scoring");
+      else if (ev.kind === "line_sold") this.toast(`${ev.major} buys Line ${ev.line} for ${money(ev.price)}`);
+      else if (ev.kind === "private_sold") this.toast(`${ev.private ?? "A private"} sold${ev.price ? ` for ${money(ev.price)}` : ""}`);
+      else if (ev.kind === "run") {
+        this.flash = ev.stops ? { stops: ev.stops, connections: ev.connections, label: money(ev.total), colour: "#0f8fa8" } : null;
+      }
+    }
+  }
+
+  persist() {
+    if (!this.resp?.save) return;
+    const { save, ...response } = this.resp;
+    writeAutosave({
+      title: "1840",
+      session: this.session,
+      save,
+      response,
+      viewer: this.viewer,
+      covered: this.covered,
+      screen: "game",
+    });
+  }
+
+  // --- actions ------------------------------------------------------------------------------
+
+  confirmThen(question, action) {
+    // a native confirm() would block the page; a second click on the same button confirms
+    if (this.pendingConfirm === JSON.stringify(action)) {
+      this.pendingConfirm = null;
+      this.act(action);
+      return;
+    }
+    this.pendingConfirm = JSON.stringify(action);
+    this.error = `${question} Click again to confirm.`;
+    this.render();
+  }
+
+  async act(action) {
+    if (!this.interactive()) return;
+    this.busy = true;
+    this.error = null;
+    this.pendingConfirm = null;
+    this.botNote = [];
+    this.flash = null;
+    this.renderDataset();
+    const r = await this.call({ op: "act", seat: this.viewer, action, n_actions: this.resp.n_actions });
+    this.busy = false;
+    if (!r.ok) {
+      this.error = r.error.message;
+      if (r.error.kind === "stale") await this.refresh();
+      this.render();
+      return;
+    }
+    this.resetTurnUi();
+    this.drafts = {};
+    this.showEvents(r.view);
+    await this.accept(r);
+  }
+
+  async refresh() {
+    const st = await this.call({ op: "state", seat: this.viewer });
+    if (st.ok) this.resp = st;
+  }
+
+  /** Take a fresh response; switch the viewer to the next human (cover the screen when the
+   * device changes hands), or let the bots play. */
+  async accept(r) {
+    let resp = r;
+    if (!r.result && r.active !== null && r.active !== undefined && !this.isBot(r.active) && r.active !== this.viewer) {
+      const st = await this.call({ op: "state", seat: r.active });
+      if (st.ok) {
+        const handover = this.viewer !== null && this.humanSeats().length > 1;
+        this.viewer = r.active;
+        if (handover) this.covered = true;
+        resp = st;
+      } else {
+        this.error = st.error.message;
+      }
+    }
+    this.resp = resp;
+    this.persist();
+    this.render();
+    this.continueAfterChange();
+  }
+
+  async undo() {
+    if (!this.interactive() || !this.resp.can_undo) return;
+    this.busy = true;
+    this.error = null;
+    this.renderDataset();
+    const r = await this.call({ op: "undo", seat: this.viewer });
+    this.busy = false;
+    this.resetTurnUi();
+    if (!r.ok) this.error = r.error.message;
+    else this.resp = r;
+    this.persist();
+    this.render();
+  }
+
+  async runBots() {
+    if (this.paused) return;
+    const gen = ++this.botGen;
+    this.busy = true;
+    while (!this.destroyed && gen === this.botGen && !this.resp.result && this.isBot(this.resp.active)) {
+      const seat = this.resp.active;
+      const name = seatName(this.view, seat);
+      this.status = `${name} (bot) is playing…`;
+      this.render();
+      const delay = this.settings.botDelay;
+      await sleep(delay);
+      if (gen !== this.botGen || this.destroyed) return;
+      const before = this.resp.n_actions;
+      const r = await this.call({ op: "bot", seat, level: this.session.seats[seat].level ?? "normal" });
+      if (gen !== this.botGen || this.destroyed) return;
+      if (!r.ok) {
+        this.error = `The bot could not move: ${r.error.message}`;
+        break;
+      }
+      for (const e of r.log) if (e.i >= before && e.seat === seat) this.botNote.push(e.text);
+      if (this.botNote.length > 6) this.botNote = this.botNote.slice(-6);
+      this.showEvents(r.view);
+      if (!r.result && !this.isBot(r.active)) {
+        this.busy = false;
+        this.status = null;
+        await this.accept(r);
+        return;
+      }
+      this.resp = r;
+      this.persist();
+    }
+    if (gen !== this.botGen) return;
+    this.busy = false;
+    this.status = null;
+    this.render();
+  }
+
+  async enterHistory() {
+    if (!this.engine) return;
+    this.botGen += 1; // pause a running bot; resumed on exit
+    this.busy = false;
+    this.status = null;
+    const total = this.resp.n_actions;
+    this.history = { at: total, total, resp: null };
+    this.resetTurnUi();
+    await this.historyGo(total);
+  }
+
+  async historyGo(at) {
+    if (!this.history) return;
+    const target = Math.max(0, Math.min(this.history.total, at));
+    const r = await this.call({ op: "history", seat: this.viewer, at: target });
+    if (!this.history) return;
+    if (!r.ok) this.error = r.error.message;
+    else this.history = { ...this.history, at: target, resp: r };
+    this.render();
+  }
+
+  exitHistory() {
+    this.history = null;
+    this.render();
+    this.continueAfterChange();
+  }
+
+  exportSave() {
+    const save = this.resp.save;
+    if (!save) return;
+    const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
+    const who = save.players.map((p) => p.replace(/[^\p{L}\p{N}_-]+/gu, "")).join("-");
+    const blob = new Blob([JSON.stringify(save, null, 1)], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = h("a", { href: url, download: `1840-${who}-${stamp}.json`, style: { display: "none" } });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  menu() {
+    this.destroy();
+    this.onMenu?.();
+  }
+}

@@ -1,0 +1,768 @@
+// The decision panel of the 1840 screen: every control is built from the engine's `legal`
+// list for the seat to act; a control sends exactly one of those entries (an entry with
+// `field`/`min`/`max`/`step` is sent with the chosen number in `field`). Nothing here
+// decides a rule.
+//
+// `g` is the controller (controller.js): g.view, g.legal(), g.act(action), g.draft(key),
+// g.setDraft(key, value), g.ui (the Line turn's map selection) and its helpers.
+
+import { h } from "../dom.js";
+import { tileSvg } from "../g18xx/tiles.js";
+import { BONUS_NAMES, companyBadge, lineBadge, money, seatName, tramChip, tramType, TRAM_INFO } from "./format.js";
+import { lineCard, ownerText } from "./panels.js";
+
+const byType = (legal, type) => legal.filter((a) => a.type === type);
+const isRange = (a) => a && a.field && a.min !== undefined && a.max !== undefined;
+
+/** The action to send for a range entry and a value. */
+export function withValue(entry, value) {
+  const { field, min, max, step, ...rest } = entry;
+  return { ...rest, [field]: value };
+}
+
+/** Clamp and snap `v` into the entry's range. */
+export function snap(entry, v) {
+  const step = entry.step || 1;
+  let n = Math.round((Number(v) - entry.min) / step) * step + entry.min;
+  if (!Number.isFinite(n)) n = entry.min;
+  return Math.min(entry.max, Math.max(entry.min, n));
+}
+
+/**
+ * A number chooser for a range entry: − [number] + and, for wide ranges, a slider.
+ * The value lives in g's drafts under `key` (it survives re-renders).
+ */
+export function rangeControl(g, key, entry, opts = {}) {
+  const value = snap(entry, g.draft(key) ?? opts.initial ?? entry.min);
+  const set = (v, rerender = true) => g.setDraft(key, snap(entry, v), rerender);
+  const step = entry.step || 1;
+  const bigStep = step * (entry.max - entry.min > 40 * step ? 10 : 1);
+  const input = h("input", {
+    type: "number",
+    inputmode: "numeric",
+    min: entry.min,
+    max: entry.max,
+    step,
+    value,
+    class: "range-input",
+    "data-testid": opts.testid ? `${opts.testid}-input` : null,
+    "aria-label": opts.label ?? "Amount",
+    onchange: (e) => set(e.target.value),
+    onkeydown: (e) => {
+      if (e.key === "Enter") {
+        e.preventDefault();
+        set(e.target.value, false);
+        opts.onEnter?.();
+      }
+    },
+  });
+  const wide = entry.max - entry.min >= 4 * step;
+  return h(
+    "div",
+    { class: ["range-control", opts.class], "data-testid": opts.testid ?? null, "data-min": entry.min, "data-max": entry.max, "data-step": step },
+    h("button", { type: "button", class: "btn step-btn", "aria-label": `Less (−${bigStep})`, title: `−${bigStep}`, disabled: value <= entry.min, onclick: () => set(value - bigStep) }, "−"),
+    opts.prefix ? h("span", { class: "range-prefix" }, opts.prefix) : null,
+    input,
+    h("button", { type: "button", class: "btn step-btn", "aria-label": `More (+${bigStep})`, title: `+${bigStep}`, disabled: value >= entry.max, onclick: () => set(value + bigStep) }, "+"),
+    wide && opts.slider !== false
+      ? h("input", {
+          type: "range",
+          min: entry.min,
+          max: entry.max,
+          step,
+          value,
+          class: "range-slider",
+          "aria-label": opts.label ?? "Amount",
+          "data-testid": opts.testid ? `${opts.testid}-slider` : null,
+          oninput: (e) => {
+            set(e.target.value, false);
+            input.value = String(snap(entry, e.target.value));
+            opts.onSlide?.(snap(entry, e.target.value));
+          },
+          onchange: (e) => set(e.target.value),
+        })
+      : null,
+  );
+}
+
+function actButton(g, action, label, opts = {}) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: ["btn", opts.primary && "primary", opts.class],
+      "data-testid": opts.testid ?? null,
+      "data-action": action.type,
+      disabled: opts.disabled || g.busy,
+      title: opts.title ?? null,
+      onclick: () => g.act(action),
+    },
+    label,
+  );
+}
+
+// ------------------------------------------------------------------ entry point
+
+/** The whole decision area for the live response. */
+export function decisionPanel(g) {
+  const view = g.view;
+  const legal = g.legal();
+  if (!legal.length) return waitingPanel(g);
+  const step = view.step;
+  let body;
+  switch (step) {
+    case "private_auction":
+      body = privateAuction(g, legal);
+      break;
+    case "choose_order":
+      body = chooseOrder(g, legal);
+      break;
+    case "stock":
+      body = stockRound(g, legal);
+      break;
+    case "dividend":
+      body = dividend(g, legal);
+      break;
+    case "trams":
+    case "rearrange":
+      body = trams(g, legal);
+      break;
+    case "pick":
+      body = pickLine(g, legal);
+      break;
+    case "bid":
+      body = lineAuction(g, legal);
+      break;
+    case "line_turn":
+      body = lineTurn(g, legal);
+      break;
+    default:
+      body = genericPanel(g, legal);
+  }
+  return h("div", { class: "decide", "data-testid": "decide", "data-step": step }, body, sellPrivates(g, legal));
+}
+
+function waitingPanel(g) {
+  const view = g.view;
+  const active = g.resp.active;
+  if (g.resp.result) return h("div", { class: "decide idle", "data-testid": "decide" }, h("p", {}, "The game is over."));
+  const name = seatName(view, active);
+  const bot = g.isBot(active);
+  return h(
+    "div",
+    { class: "decide idle", "data-testid": "decide" },
+    h("p", { class: "waiting" }, bot ? `${name} (bot) is playing…` : g.history ? "History view: nothing to decide here." : `Waiting for ${name}…`),
+    g.botControls(),
+  );
+}
+
+function genericPanel(g, legal) {
+  return h("div", { class: "decide-buttons" }, legal.filter((a) => !isRange(a) && a.type !== "sell_private").map((a) => actButton(g, a, a.type.replace(/_/g, " "))));
+}
+
+/** Any-time sale of a private to the bank (IV.2), tucked away. */
+function sellPrivates(g, legal) {
+  const list = byType(legal, "sell_private");
+  if (!list.length) return null;
+  const view = g.view;
+  return h(
+    "details",
+    { class: "g40-details sell-privates", "data-testid": "sell-privates" },
+    h("summary", {}, "Sell a private to the bank"),
+    h("p", { class: "muted small" }, "At face value; the private closes."),
+    h(
+      "div",
+      { class: "decide-buttons" },
+      list.map((a) => {
+        const p = view.privates?.[a.private];
+        return actButton(g, a, `Sell ${a.private} (${money(p?.face_value)})`, { testid: `sell-private-${a.private}`, title: p?.name });
+      }),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ Pre
+
+function privateAuction(g, legal) {
+  const view = g.view;
+  const auc = view.auction ?? {};
+  const bids = byType(legal, "bid");
+  const pass = legal.find((a) => a.type === "pass");
+  const me = view.players[g.resp.active];
+  const rows = Object.entries(view.privates).map(([sym, p]) => {
+    const entry = bids.find((b) => b.private === sym);
+    const onLot = auc.lot === sym;
+    return h(
+      "div",
+      { class: ["priv-row", onLot && "on-lot", p.status !== "unsold" && "sold"], "data-testid": `private-${sym}` },
+      h(
+        "div",
+        { class: "priv-info" },
+        h("span", { class: "priv-tag" }, sym),
+        h("strong", {}, p.name),
+        h("span", { class: "muted small" }, ` · ${p.hex} · face ${money(p.face_value)} · pays ${money(p.revenue)}`),
+        p.status !== "unsold" ? h("span", { class: "small owner" }, " · ", ownerText(view, p)) : null,
+        onLot && auc.price ? h("div", { class: "lot-state" }, `High bid ${money(auc.price)} by ${seatName(view, auc.leader)}`) : null,
+      ),
+      entry
+        ? h(
+            "div",
+            { class: "priv-bid" },
+            rangeControl(g, `bid:${sym}`, entry, { testid: `bid-${sym}`, label: `Bid on ${p.name}`, slider: false, onEnter: () => g.act(withValue(entry, snap(entry, g.draft(`bid:${sym}`) ?? entry.min))) }),
+            h(
+              "button",
+              { type: "button", class: "btn primary", "data-testid": `bid-${sym}-go`, disabled: g.busy, onclick: () => g.act(withValue(entry, snap(entry, g.draft(`bid:${sym}`) ?? entry.min))) },
+              `${auc.lot ? "Bid" : "Open at"} ${money(snap(entry, g.draft(`bid:${sym}`) ?? entry.min))}`,
+            ),
+          )
+        : null,
+    );
+  });
+  return [
+    h("h3", { class: "decide-title" }, auc.lot ? `Auction: ${view.privates[auc.lot]?.name}` : "Private auction"),
+    h("p", { class: "muted small" }, auc.lot ? `Raise the bid or pass. Still bidding: ${(auc.bidders ?? []).map((s) => seatName(view, s)).join(", ")}.` : `Pick a sight to auction (bid at least its face value), or pass. ${me?.name} has ${money(me?.cash)}.`),
+    h("div", { class: "priv-list" }, rows),
+    pass ? h("div", { class: "decide-buttons" }, actButton(g, pass, "Pass", { testid: "pass" })) : null,
+  ];
+}
+
+function chooseOrder(g, legal) {
+  const view = g.view;
+  const chosen = view.pre?.chosen ?? {};
+  const taken = Object.entries(chosen).map(([seat, pos]) => h("li", {}, `${seatName(view, Number(seat))}: card ${pos}`));
+  return [
+    h("h3", { class: "decide-title" }, "Choose an order card"),
+    h("p", { class: "muted small" }, "The player with the least cash chooses first. The card sets the seating order of the Stock Rounds."),
+    h(
+      "div",
+      { class: "decide-buttons order-cards" },
+      byType(legal, "choose_order").map((a) => actButton(g, a, h("span", { class: "order-card" }, h("small", {}, "Order"), h("strong", {}, String(a.position))), { testid: `order-${a.position}` })),
+    ),
+    taken.length ? h("ul", { class: "muted small taken" }, taken) : null,
+  ];
+}
+
+// ------------------------------------------------------------------ Stock Round
+
+function stockRound(g, legal) {
+  const view = g.view;
+  const seat = g.resp.active;
+  const me = view.players[seat];
+  const pars = byType(legal, "par");
+  const out = [h("p", { class: "decide-facts" }, h("span", {}, `Cash ${money(me.cash)}`), h("span", {}, `Certificates ${me.certs}/${me.cert_limit}`))];
+  if (pars.length) {
+    const majors = [...new Set(pars.map((a) => a.major))];
+    const pick = majors.includes(g.draft("par:major")) ? g.draft("par:major") : null;
+    out.unshift(h("h3", { class: "decide-title" }, "Found your major"));
+    out.push(
+      h("p", { class: "muted small" }, "Choose the company you will direct, then its start price: you become its director."),
+      h(
+        "div",
+        { class: "major-pick", role: "radiogroup", "aria-label": "Major company" },
+        majors.map((m) =>
+          h(
+            "button",
+            {
+              type: "button",
+              role: "radio",
+              "aria-checked": pick === m ? "true" : "false",
+              class: ["major-option", pick === m && "is-picked"],
+              "data-testid": `par-major-${m}`,
+              onclick: () => g.setDraft("par:major", m),
+            },
+            companyBadge(m),
+            h("span", { class: "major-name" }, g.catalog?.majors?.[m]?.name ?? m),
+          ),
+        ),
+      ),
+      pick
+        ? h(
+            "div",
+            { class: "decide-buttons par-prices" },
+            pars
+              .filter((a) => a.major === pick)
+              .map((a) => actButton(g, a, `Start ${pick} at ${money(a.price)}`, { testid: `par-${a.price}`, primary: true })),
+          )
+        : h("p", { class: "hint" }, "Pick a company first."),
+    );
+  } else {
+    out.unshift(h("h3", { class: "decide-title" }, `${view.round.label}: buy and sell`));
+  }
+  const buys = byType(legal, "buy");
+  const sells = byType(legal, "sell");
+  const companies = [...Object.keys(view.majors ?? {}), ...Object.keys(view.stadtbahn ?? {})];
+  const rows = companies
+    .filter((c) => buys.some((a) => a.company === c) || sells.some((a) => a.company === c) || (me.shares?.[c] ?? 0) > 0)
+    .map((c) => {
+      const m = view.majors?.[c];
+      const sb = view.stadtbahn?.[c];
+      const price = m?.price ?? sb?.price;
+      const buy = buys.find((a) => a.company === c);
+      const mySells = sells.filter((a) => a.company === c).sort((a, b) => a.count - b.count);
+      return h(
+        "tr",
+        { "data-testid": `sr-row-${c}` },
+        h("th", { scope: "row" }, companyBadge(c, { title: m?.name ?? sb?.name }), h("span", { class: "co-name" }, m ? c : sb?.name ?? c)),
+        h("td", { class: "num" }, money(price)),
+        h("td", { class: "num" }, me.shares?.[c] ? `${me.shares[c]}%` : ""),
+        h("td", { class: "actions" }, buy ? actButton(g, buy, `Buy ${money(price)}`, { testid: `buy-${c}`, primary: true }) : null, mySells.map((a) => actButton(g, a, `Sell ${a.count}`, { testid: `sell-${c}-${a.count}`, title: `Sell ${a.count} share${a.count > 1 ? "s" : ""} (${a.count * 10}%) for about ${money(a.count * price)}` }))),
+      );
+    });
+  if (rows.length) {
+    out.push(
+      h(
+        "table",
+        { class: "g40-sheet sr-table" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Company"), h("th", { scope: "col", class: "num" }, "Price"), h("th", { scope: "col", class: "num" }, "You"), h("th", { scope: "col" }, ""))),
+        h("tbody", {}, rows),
+      ),
+    );
+  }
+  const ends = legal.filter((a) => a.type === "pass" || a.type === "end_turn");
+  if (ends.length) {
+    out.push(
+      h(
+        "div",
+        { class: "decide-buttons" },
+        ends.map((a) => actButton(g, a, a.type === "pass" ? "Pass" : "End turn (no purchase)", { testid: a.type === "pass" ? "pass" : "end-turn" })),
+      ),
+    );
+  }
+  if (view.sr?.sold_this_turn) out.push(h("p", { class: "muted small" }, "You sold this turn: you may still buy one share, or end your turn."));
+  return out;
+}
+
+// ------------------------------------------------------------------ Company Round
+
+function actingMajor(view) {
+  return view.cr?.current?.[1] || (view.acting?.kind === "major" ? view.acting.entity : null);
+}
+
+function dividend(g, legal) {
+  const view = g.view;
+  const entry = legal.find((a) => a.type === "dividend");
+  const prev = view.cr?.dividend;
+  const major = prev?.major ?? actingMajor(view);
+  const m = view.majors[major];
+  const income = prev?.income ?? m?.income ?? entry.max;
+  const amount = snap(entry, g.draft(`div:${major}`) ?? entry.max);
+  const band = (prev?.moves ?? []).filter((x) => x.from <= amount).pop();
+  const perShare = Math.floor((amount * 10) / 100);
+  const newPrice = band?.price ?? m.price;
+  const moveText = newPrice > m.price ? `rises ${money(m.price)} → ${money(newPrice)}` : newPrice < m.price ? `falls ${money(m.price)} → ${money(newPrice)}` : `stays at ${money(m.price)}`;
+  const holders = view.players.map((p, s) => [p, s, p.shares?.[major] ?? 0]).filter(([, , pct]) => pct > 0);
+  const send = () => g.act(withValue(entry, snap(entry, g.draft(`div:${major}`) ?? entry.max)));
+  const quick = [
+    [entry.min, "Withhold all"],
+    [snap(entry, Math.floor(entry.max / 20) * 10), "Half"],
+    [entry.max, "Pay all"],
+  ].filter(([v], i, list) => list.findIndex(([w]) => w === v) === i);
+  return [
+    h("h3", { class: "decide-title" }, companyBadge(major), ` ${major}: dividend`),
+    h("p", { class: "muted small" }, `Its Lines earned ${money(income)} this cycle (income field). Pay any multiple of 10 up to that; the rest goes to the treasury (${money(m.treasury)}).`),
+    rangeControl(g, `div:${major}`, entry, { testid: "dividend", label: "Dividend", initial: entry.max, onEnter: send }),
+    h("div", { class: "decide-buttons quick" }, quick.map(([v, label]) => h("button", { type: "button", class: ["btn", "ghost", v === amount && "is-on"], onclick: () => g.setDraft(`div:${major}`, v) }, `${label} (${money(v)})`))),
+    h(
+      "dl",
+      { class: "dividend-preview", "data-testid": "dividend-preview" },
+      h("dt", {}, "Per share (10%)"),
+      h("dd", { "data-testid": "dividend-per-share" }, money(perShare)),
+      h("dt", {}, "Treasury keeps"),
+      h("dd", {}, money(income - amount)),
+      h("dt", {}, "Share price"),
+      h("dd", { "data-testid": "dividend-price", class: newPrice > m.price ? "up" : newPrice < m.price ? "down" : "" }, moveText),
+      holders.length ? h("dt", {}, "Shareholders get") : null,
+      holders.length ? h("dd", {}, holders.map(([p, , pct]) => `${p.name} ${money((amount * pct) / 100)}`).join(" · ")) : null,
+    ),
+    h("div", { class: "decide-buttons" }, h("button", { type: "button", class: "btn primary big", "data-testid": "dividend-go", disabled: g.busy, onclick: send }, `Pay ${money(amount)}`)),
+  ];
+}
+
+function trams(g, legal) {
+  const view = g.view;
+  const major = actingMajor(view);
+  const m = view.majors[major];
+  const director = view.players[m.director];
+  const forced = view.cr?.forced === major;
+  const offer = view.cr?.offer ?? {};
+  const buys = byType(legal, "buy_tram");
+  const scraps = byType(legal, "scrap_tram");
+  const assigns = byType(legal, "assign_tram");
+  const done = legal.find((a) => a.type === "done");
+  const counts = Object.fromEntries((view.trams?.fields ?? []).map((f) => [f.type, f.count]));
+  const maint = view.trams?.maintenance ?? {};
+  const out = [
+    h("h3", { class: "decide-title" }, companyBadge(major), ` ${major}: ${view.step === "rearrange" ? "rearrange trams" : "trams"}`),
+    h("p", { class: "decide-facts" }, h("span", {}, `Treasury ${money(m.treasury)}`), h("span", {}, `${m.trams.length} of 3 trams`), h("span", {}, `Director ${director?.name} ${money(director?.cash)}`)),
+  ];
+  if (forced) {
+    const cheapest = Math.min(...Object.values(offer));
+    const gap = Math.max(0, cheapest - m.treasury);
+    out.push(
+      h(
+        "p",
+        { class: "forced-note", role: "note", "data-testid": "forced-note" },
+        h("strong", {}, `${major} has no tram and must buy one. `),
+        gap > 0
+          ? `Its treasury (${money(m.treasury)}) is short of the cheapest (${money(cheapest)}): ${director?.name} pays the rest${gap > director.cash ? `, taking loans of ${money(100)} each for what their cash (${money(director.cash)}) cannot cover (each loan costs ${money(200)} at the end)` : ` (${money(gap)} or more) from their own cash`}.`
+          : "It can pay from its treasury.",
+      ),
+    );
+  }
+  if (Object.keys(offer).length) {
+    out.push(
+      h("h4", {}, "Buy from the depot"),
+      h(
+        "div",
+        { class: "depot-buy" },
+        Object.entries(offer).map(([type, price]) => {
+          const a = buys.find((b) => b.tram === type);
+          return h(
+            "div",
+            { class: ["depot-offer", !a && "unavailable"] },
+            tramChip(type),
+            h("span", { class: "price" }, money(price)),
+            h("span", { class: "muted small" }, `${counts[type] ?? "?"} left`),
+            a ? actButton(g, a, "Buy", { testid: `buy-tram-${type}`, primary: true }) : h("span", { class: "muted small" }, m.trams.length >= 3 ? "limit" : "too dear"),
+          );
+        }),
+      ),
+    );
+  }
+  // the major's Lines and trams: reassign / scrap
+  const lineRows = (m.lines ?? []).map((line) => {
+    const tram = m.trams.find((t) => t.line === line);
+    return h(
+      "li",
+      { class: "tram-line", "data-testid": `tram-line-${line}` },
+      lineBadge(line, major),
+      tram ? tramChip(tram.id) : h("span", { class: "muted small" }, "no tram"),
+      tram && maint[tramType(tram.id)] ? h("span", { class: "neg small" }, ` maintenance ${money(maint[tramType(tram.id)])}`) : null,
+    );
+  });
+  const tramRows = m.trams.map((t) => {
+    const moves = assigns.filter((a) => a.tram === t.id);
+    const scrap = scraps.find((a) => a.tram === t.id);
+    return h(
+      "li",
+      { class: "tram-row", "data-testid": `tram-${t.id}` },
+      tramChip(t.id, { label: `${TRAM_INFO[t.type]?.name ?? t.type} ${t.id.split("-")[1] ?? ""}` }),
+      h("span", { class: "muted small" }, t.line ? `on Line ${t.line}` : "spare"),
+      moves.length
+        ? h(
+            "span",
+            { class: "assign" },
+            moves.map((a) => actButton(g, a, a.line ? `→ Line ${a.line}` : "Take off", { testid: `assign-${t.id}-${a.line ?? "none"}`, class: "small-btn" })),
+          )
+        : null,
+      scrap ? h("button", { type: "button", class: "btn ghost small-btn danger", "data-testid": `scrap-${t.id}`, disabled: g.busy, onclick: () => g.confirmThen(`Scrap tram ${t.id}? It leaves the game.`, scrap) }, "Scrap") : null,
+    );
+  });
+  out.push(h("h4", {}, "Lines"), h("ul", { class: "tram-lines" }, lineRows.length ? lineRows : h("li", { class: "muted" }, "No Line yet")));
+  if (tramRows.length) out.push(h("h4", {}, "Trams"), h("ul", { class: "tram-rows" }, tramRows));
+  if (done) out.push(h("div", { class: "decide-buttons" }, actButton(g, done, "Done with trams", { testid: "trams-done", primary: !buys.length || !forced })));
+  else if (forced) out.push(h("p", { class: "hint" }, "Buy a tram to continue."));
+  return out;
+}
+
+function pickLine(g, legal) {
+  const view = g.view;
+  const major = actingMajor(view);
+  const m = view.majors[major];
+  const picks = byType(legal, "select_line");
+  const pass = legal.find((a) => a.type === "pass");
+  return [
+    h("h3", { class: "decide-title" }, companyBadge(major), ` ${major}: Line auction`),
+    h("p", { class: "muted small" }, `Put a Line on offer up for auction with an opening bid, or pass. Treasury ${money(m.treasury)}.`),
+    h(
+      "div",
+      { class: "line-cards" },
+      picks.map((a) => {
+        const key = `pick:${a.line}`;
+        const go = () => g.act(withValue(a, snap(a, g.draft(key) ?? a.min)));
+        return lineCard(view, a.line, {
+          class: "offer",
+          footer: h(
+            "div",
+            { class: "line-card-bid" },
+            rangeControl(g, key, a, { testid: `open-${a.line}`, label: `Opening bid for Line ${a.line}`, slider: false, onEnter: go }),
+            h("button", { type: "button", class: "btn primary", "data-testid": `open-${a.line}-go`, disabled: g.busy, onclick: go }, `Open at ${money(snap(a, g.draft(key) ?? a.min))}`),
+          ),
+        });
+      }),
+    ),
+    pass ? h("div", { class: "decide-buttons" }, actButton(g, pass, "Pass", { testid: "pass" })) : null,
+  ];
+}
+
+function lineAuction(g, legal) {
+  const view = g.view;
+  const auc = view.auction ?? {};
+  const major = view.acting?.entity ?? actingMajor(view);
+  const m = view.majors[major];
+  const bid = legal.find((a) => a.type === "bid");
+  const pass = legal.find((a) => a.type === "pass");
+  const key = `lbid:${auc.lot}`;
+  const go = bid ? () => g.act(withValue(bid, snap(bid, g.draft(key) ?? bid.min))) : null;
+  return [
+    h("h3", { class: "decide-title" }, `Line ${auc.lot} auction`),
+    h(
+      "p",
+      { class: "muted small" },
+      companyBadge(major),
+      ` ${major} (treasury ${money(m?.treasury)}) to bid. High bid ${money(auc.price)} by `,
+      auc.leader ? companyBadge(auc.leader) : "nobody",
+      `. Still in: ${(auc.bidders ?? []).join(", ") || "–"}.`,
+    ),
+    auc.lot ? lineCard(view, auc.lot, { class: "on-lot" }) : null,
+    bid
+      ? h(
+          "div",
+          { class: "line-card-bid" },
+          rangeControl(g, key, bid, { testid: "line-bid", label: `Bid on Line ${auc.lot}`, slider: false, onEnter: go }),
+          h("button", { type: "button", class: "btn primary", "data-testid": "line-bid-go", disabled: g.busy, onclick: go }, `Bid ${money(snap(bid, g.draft(key) ?? bid.min))}`),
+        )
+      : null,
+    pass ? h("div", { class: "decide-buttons" }, actButton(g, pass, "Pass", { testid: "pass" })) : null,
+  ];
+}
+
+// ------------------------------------------------------------------ Line Round
+
+/** Which map modes the legal list allows now: lay, token, remove. */
+export function lineModes(legal) {
+  const modes = [];
+  if (legal.some((a) => a.type === "lay_tile")) modes.push("lay");
+  if (legal.some((a) => a.type === "place_token")) modes.push("token");
+  if (legal.some((a) => a.type === "remove_token")) modes.push("remove");
+  return modes;
+}
+
+const MODE_LABELS = { lay: "Lay a tile", token: "Place a marker", remove: "Remove a marker" };
+
+function lineTurn(g, legal) {
+  const view = g.view;
+  const lt = view.line_turn;
+  const ln = view.lines[lt.line];
+  const m = view.majors[lt.major];
+  const modes = lineModes(legal);
+  const mode = g.lineMode(legal);
+  const out = [
+    h(
+      "h3",
+      { class: "decide-title" },
+      lineBadge(lt.line, lt.major, { class: "big" }),
+      ` Line ${lt.line} `,
+      companyBadge(lt.major),
+      ln.tram ? tramChip(ln.tram) : h("span", { class: "muted small" }, " no tram"),
+    ),
+    h(
+      "p",
+      { class: "decide-facts" },
+      h("span", {}, `${lt.major} treasury ${money(m?.treasury)}`),
+      h("span", {}, `Markers ${ln.tokens_left} left${ln.tokens_left ? ` · next ${money(ln.next_token_cost)}` : ""}`),
+    ),
+    h(
+      "ul",
+      { class: "turn-checklist", "aria-label": "This turn" },
+      [
+        ["lay", "Tile"],
+        ["stadtbahn", "Stadtbahn tile"],
+        ["token", "Marker"],
+      ].map(([k, label]) => h("li", { class: lt.done?.[k] ? "done" : "" }, h("span", { "aria-hidden": "true" }, lt.done?.[k] ? "✓" : "○"), ` ${label}`)),
+    ),
+  ];
+  if (lt.home_choice) {
+    out.push(h("p", { class: "bonus-banner" }, `Line ${lt.line} places its free home marker on ${ln.home}: choose the city (tap it on the map).`));
+  }
+  if (lt.bonus) {
+    const pass = legal.find((a) => a.type === "pass_bonus");
+    out.push(
+      h(
+        "div",
+        { class: "bonus-banner", "data-testid": "bonus-banner", "data-bonus": lt.bonus },
+        h("strong", {}, "Stadtbahn bonus: "),
+        BONUS_NAMES[lt.bonus] ?? lt.bonus,
+        lt.bonus === "extra_station_token_free" ? " (tap a highlighted city)" : " (tap a highlighted hex)",
+        pass ? h("div", {}, actButton(g, pass, "Pass the bonus", { testid: "pass-bonus" })) : null,
+      ),
+    );
+  }
+  if (modes.length > 1) {
+    out.push(
+      h(
+        "div",
+        { class: "mode-tabs", role: "tablist", "aria-label": "What to do on the map" },
+        modes.map((md) =>
+          h(
+            "button",
+            { type: "button", role: "tab", "aria-selected": md === mode ? "true" : "false", class: ["mode-tab", md === mode && "is-on"], "data-testid": `mode-${md}`, onclick: () => g.setLineMode(md) },
+            MODE_LABELS[md],
+          ),
+        ),
+      ),
+    );
+  }
+  if (mode === "lay") out.push(layControls(g, legal));
+  if (mode === "token" || mode === "remove") out.push(tokenControls(g, legal, mode));
+  // buying privates (from LR 2a), scrapping trams
+  const privs = byType(legal, "buy_private");
+  if (privs.length) {
+    out.push(
+      h(
+        "details",
+        { class: "g40-details", "data-testid": "buy-private" },
+        h("summary", {}, `Buy a private for ${lt.major}`),
+        privs.map((a) => {
+          const key = `bp:${a.private}`;
+          const p = view.privates[a.private];
+          const go = () => g.act(withValue(a, snap(a, g.draft(key) ?? a.max)));
+          return h(
+            "div",
+            { class: "priv-row" },
+            h("div", { class: "priv-info" }, h("span", { class: "priv-tag" }, a.private), h("strong", {}, p?.name), h("span", { class: "muted small" }, ` from `, ownerText(view, p), ` · ${money(a.min)}–${money(a.max)}`)),
+            h("div", { class: "priv-bid" }, rangeControl(g, key, a, { testid: `buy-private-${a.private}`, initial: a.max, slider: false, onEnter: go }), h("button", { type: "button", class: "btn", "data-testid": `buy-private-${a.private}-go`, disabled: g.busy, onclick: go }, `Buy ${money(snap(a, g.draft(key) ?? a.max))}`)),
+          );
+        }),
+      ),
+    );
+  }
+  const scraps = byType(legal, "scrap_tram");
+  if (scraps.length) {
+    out.push(
+      h(
+        "details",
+        { class: "g40-details" },
+        h("summary", {}, `Scrap a tram of ${lt.major}`),
+        h("p", { class: "muted small" }, "A scrapped tram leaves the game (e.g. to avoid a run that loses money)."),
+        h("div", { class: "decide-buttons" }, scraps.map((a) => h("button", { type: "button", class: "btn ghost danger", "data-testid": `scrap-${a.tram}`, disabled: g.busy, onclick: () => g.confirmThen(`Scrap tram ${a.tram}? It leaves the game.`, a) }, tramChip(a.tram, { label: `Scrap ${a.tram}` })))),
+      ),
+    );
+  }
+  out.push(runBox(g, legal));
+  return out;
+}
+
+function layControls(g, legal) {
+  const lays = byType(legal, "lay_tile");
+  const ui = g.ui;
+  const hexes = [...new Set(lays.map((a) => a.hex))];
+  if (!ui.hex) {
+    return h(
+      "div",
+      { class: "map-step", "data-testid": "lay-step" },
+      h("p", { class: "hint" }, `Tap a highlighted hex to build (${hexes.length} possible).`),
+      h(
+        "details",
+        { class: "g40-details hex-list" },
+        h("summary", {}, "Or pick the hex from a list"),
+        h("div", { class: "decide-buttons" }, hexes.map((hx) => h("button", { type: "button", class: "btn ghost small-btn", "data-testid": `lay-hex-${hx}`, onclick: () => g.pickHex(hx) }, hx))),
+      ),
+    );
+  }
+  const here = lays.filter((a) => a.hex === ui.hex);
+  const tiles = [...new Set(here.map((a) => a.tile))];
+  const hexInfo = g.catalog?.hexes?.find((x) => x.coord === ui.hex);
+  return h(
+    "div",
+    { class: "map-step", "data-testid": "lay-step" },
+    h("p", {}, h("strong", {}, ui.hex), hexInfo?.location ? ` ${hexInfo.location}` : "", ": ", ui.tile ? `tile ${ui.tile}, rotate it on the map, then lay it.` : "choose a tile."),
+    h(
+      "div",
+      { class: "tile-choices", role: "listbox", "aria-label": "Tiles for this hex" },
+      tiles.map((name) => {
+        const tile = g.catalog?.tiles?.[name];
+        const rots = here.filter((a) => a.tile === name).length;
+        return h(
+          "button",
+          { type: "button", role: "option", "aria-selected": ui.tile === name ? "true" : "false", class: ["tile-choice", ui.tile === name && "is-picked"], "data-testid": `tile-${name}`, onclick: () => g.pickTile(name) },
+          tile ? tileSvg(tile, { size: 56, phaseColours: g.view.colours, showTileName: false, title: `Tile ${name}` }) : null,
+          h("span", { class: "tname" }, name),
+          h("span", { class: "muted small" }, `${rots} way${rots > 1 ? "s" : ""}${tile?.lay_cost ? ` · ${money(tile.lay_cost)}` : ""}`),
+        );
+      }),
+    ),
+    ui.tile
+      ? h(
+          "div",
+          { class: "decide-buttons" },
+          h("button", { type: "button", class: "btn", "data-testid": "rotate-left", "aria-label": "Rotate anticlockwise", disabled: g.rotationsFor().length < 2, onclick: () => g.rotate(-1) }, "⟲"),
+          h("button", { type: "button", class: "btn", "data-testid": "rotate-right", "aria-label": "Rotate clockwise", disabled: g.rotationsFor().length < 2, onclick: () => g.rotate(1) }, "⟳"),
+          h("button", { type: "button", class: "btn primary", "data-testid": "lay-confirm", disabled: g.busy, onclick: () => g.confirmLay() }, `Lay ${ui.tile}`),
+          h("button", { type: "button", class: "btn ghost", "data-testid": "lay-cancel", onclick: () => g.cancelLay() }, "Cancel"),
+        )
+      : h("div", { class: "decide-buttons" }, h("button", { type: "button", class: "btn ghost", "data-testid": "lay-cancel", onclick: () => g.cancelLay() }, "Another hex")),
+  );
+}
+
+function tokenControls(g, legal, mode) {
+  const type = mode === "token" ? "place_token" : "remove_token";
+  const list = byType(legal, type);
+  const ui = g.ui;
+  const hexes = [...new Set(list.map((a) => a.hex))];
+  const view = g.view;
+  const lt = view.line_turn;
+  const cost = lt?.bonus === "extra_station_token_free" || lt?.home_choice ? null : view.lines[lt.line]?.next_token_cost;
+  const intro =
+    mode === "token"
+      ? `Tap a highlighted city to place a station marker${cost ? ` (${money(cost)})` : ""}.`
+      : `Tap a highlighted Stadtbahn marker to remove it (${money(40)}).`;
+  const picks = ui.tokenHex ? list.filter((a) => a.hex === ui.tokenHex) : [];
+  return h(
+    "div",
+    { class: "map-step", "data-testid": `${mode}-step` },
+    h("p", { class: "hint" }, intro),
+    picks.length > 1
+      ? h("div", {}, h("p", {}, h("strong", {}, ui.tokenHex), ": which city?"), h("div", { class: "decide-buttons" }, picks.map((a) => actButton(g, a, `City ${a.city + 1}`, { testid: `${mode}-${a.hex}-${a.city}`, primary: true }))))
+      : null,
+    h(
+      "div",
+      { class: "decide-buttons token-list" },
+      hexes.map((hx) => {
+        const here = list.filter((a) => a.hex === hx);
+        if (here.length === 1) return actButton(g, here[0], `${mode === "token" ? "Marker on" : "Remove on"} ${hx}`, { testid: `${mode}-${hx}-${here[0].city}`, class: "small-btn ghost" });
+        return h("button", { type: "button", class: "btn ghost small-btn", "data-testid": `${mode}-hex-${hx}`, onclick: () => g.pickTokenHex(hx) }, `${hx} (${here.length} cities)`);
+      }),
+    ),
+  );
+}
+
+function runBox(g, legal) {
+  const view = g.view;
+  const lt = view.line_turn;
+  const run = legal.find((a) => a.type === "run");
+  const end = legal.find((a) => a.type === "end_turn");
+  const r = lt?.run;
+  const sights = (r?.sights ?? []).map((p) => `${p} +${money(g.catalog?.privates?.[p]?.bonus ?? 20)}`);
+  const box = h(
+    "div",
+    { class: "run-box", "data-testid": "run-box" },
+    r
+      ? h(
+          "dl",
+          { class: "run-summary" },
+          h("dt", {}, "Route"),
+          h("dd", { "data-testid": "run-stops" }, `${r.stops.length} stops: ${r.hexes.join(" – ")}`),
+          h("dt", {}, "Revenue"),
+          h("dd", { "data-testid": "run-revenue" }, money(r.revenue)),
+          sights.length ? h("dt", {}, "Sights") : null,
+          sights.length ? h("dd", {}, sights.join(", ")) : null,
+          h("dt", {}, "Maintenance"),
+          h("dd", { class: r.maintenance < 0 ? "neg" : "" }, r.maintenance ? money(r.maintenance) : "none"),
+          h("dt", { class: "total" }, "Total"),
+          h("dd", { class: ["total", r.total < 0 && "neg"], "data-testid": "run-total" }, money(r.total)),
+        )
+      : lt && view.lines[lt.line]?.tram
+        ? h("p", { class: "muted small" }, "No route yet: the Line needs track to another stop.")
+        : h("p", { class: "muted small" }, "This Line has no tram: it does not run."),
+    run || end
+      ? h(
+          "div",
+          { class: "decide-buttons" },
+          run ? actButton(g, run, r ? `Run for ${money(r.total)}` : "Run", { testid: "run", primary: true, title: "The tram runs the best route shown on the map; this ends the Line's turn" }) : null,
+          end ? actButton(g, end, "End the Line's turn", { testid: "end-turn", primary: !run }) : null,
+        )
+      : null,
+  );
+  return box;
+}

@@ -1,0 +1,231 @@
+// 1840 on the start page: the title card's art, the new-game form (2-6 seats, each a human
+// or a bot; the reduced 3-player board; the rules profile), the resume summary and the
+// choice after opening a game file (our own save or an 18xx.games export).
+
+import { h, s } from "../dom.js";
+import { companyStyle } from "../g18xx/colours.js";
+import { money, PROFILE_NAMES, VARIANT_NAMES } from "./format.js";
+
+const DEFAULT_NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix"];
+export const DEFAULT_1840 = {
+  count: 3,
+  names: DEFAULT_NAMES,
+  kinds: ["human", "bot:normal", "bot:normal", "bot:normal", "bot:normal", "bot:normal"],
+  small: false,
+  profile: "rulebook",
+};
+
+/** The title card's picture: a few hexes with Stadtbahn track and company tokens. */
+export function art1840() {
+  const hex = (cx, cy, fill, stroke) => {
+    const pts = [];
+    for (let i = 0; i < 6; i++) {
+      const a = ((60 * i - 30) * Math.PI) / 180;
+      pts.push(`${(cx + 22 * Math.cos(a)).toFixed(1)},${(cy + 22 * Math.sin(a)).toFixed(1)}`);
+    }
+    return s("polygon", { points: pts.join(" "), fill, stroke, "stroke-width": 1.4 });
+  };
+  const token = (cx, cy, id) => {
+    const st = companyStyle(id);
+    return s("g", {}, s("circle", { cx, cy, r: 8.5, fill: st.fill, stroke: "#fff", "stroke-width": 1.2 }), s("text", { x: cx, y: cy, dy: "0.35em", "text-anchor": "middle", "font-size": 7.5, "font-weight": 700, fill: st.text, "font-family": "system-ui, sans-serif" }, st.label));
+  };
+  return h(
+    "div",
+    { class: "title-art g40-art", "aria-hidden": "true" },
+    s(
+      "svg",
+      { viewBox: "0 0 120 92", width: 120, height: 92 },
+      hex(30, 26, "#fbe14b", "#b99e10"),
+      hex(68, 26, "#7cc35a", "#3f7f2a"),
+      hex(49, 59, "#f7f3e6", "#b9ad92"),
+      hex(87, 59, "#e0584c", "#9e2c22"),
+      s("polygon", { points: "49,37 68,48 68,70 49,81 30,70 30,48", fill: "none", stroke: "#ffa500", "stroke-width": 3.5 }),
+      s("path", { d: "M11 26 H49 L68 26 H90", stroke: "#161616", "stroke-width": 4, fill: "none" }),
+      s("path", { d: "M30 70 L49 59 L68 70 L87 59", stroke: "#5b3716", "stroke-width": 4, fill: "none" }),
+      s("path", { d: "M30 70 L49 59 L68 70 L87 59", stroke: "#fff", "stroke-width": 1.6, "stroke-dasharray": "3 2.4", fill: "none" }),
+      token(49, 26, "WT"),
+      token(87, 59, "GWStStB"),
+      token(49, 59, "V"),
+    ),
+  );
+}
+
+function radio(name, value, checked, label, testid, onchange, disabled = false) {
+  return h(
+    "label",
+    { class: ["seg-option", checked && "is-checked", disabled && "disabled"] },
+    h("input", { type: "radio", name, value, checked, disabled, "data-testid": testid, onchange }),
+    h("span", {}, label),
+  );
+}
+
+/** The new-game form of 1840 inside the start page (`home` is the HomeScreen). */
+export function newGameForm1840(home, title) {
+  const st = { ...DEFAULT_1840, ...(home.setup.g1840 ?? {}) };
+  const update = (patch, rerender = true) => {
+    home.setup = { ...home.setup, g1840: { ...st, ...patch } };
+    home.saveSetup();
+    if (rerender) home.render();
+  };
+  const bots = title.bots ?? [];
+  const count = Math.min(title.max_players, Math.max(title.min_players, st.count));
+  const seats = Array.from({ length: count }, (_, i) => ({ name: st.names[i] ?? DEFAULT_NAMES[i], kind: st.kinds[i] ?? "bot:normal" }));
+  const humans = seats.filter((x) => x.kind === "human").length;
+  const variant = count === 2 ? "two_player" : count === 3 && st.small ? "three_player_small" : "standard";
+  return h(
+    "form",
+    {
+      class: "new-game-form g40-form",
+      "data-testid": "new-game-form",
+      onsubmit: (e) => {
+        e.preventDefault();
+        if (!home.engine) return;
+        const names = seats.map((x, i) => x.name.trim() || `Player ${i + 1}`);
+        const seen = new Map();
+        const unique = names.map((n) => {
+          const k = seen.get(n) ?? 0;
+          seen.set(n, k + 1);
+          return k ? `${n} ${k + 1}` : n;
+        });
+        home.opts.onStart({
+          title: "1840",
+          names: unique,
+          seats: seats.map((x) => (x.kind === "human" ? { kind: "human" } : { kind: "bot", level: x.kind.split(":")[1] ?? "normal" })),
+          options: { profile: st.profile, ...(count === 3 && st.small ? { three_player_small: true } : {}) },
+        });
+      },
+    },
+    h(
+      "fieldset",
+      { class: "seg" },
+      h("legend", {}, "Players"),
+      Array.from({ length: title.max_players - title.min_players + 1 }, (_, k) => title.min_players + k).map((n) =>
+        radio("g40-count", String(n), n === count, String(n), `players-${n}`, () => update({ count: n })),
+      ),
+    ),
+    h(
+      "div",
+      { class: "g40-seats" },
+      seats.map((seat, i) =>
+        h(
+          "div",
+          { class: "g40-seat-row" },
+          h(
+            "label",
+            { class: "field" },
+            h("span", {}, `Seat ${i + 1}`),
+            h("input", {
+              type: "text",
+              maxlength: 20,
+              value: seat.name,
+              autocomplete: "off",
+              "data-testid": `player-name-${i}`,
+              oninput: (e) => {
+                const names = [...st.names];
+                names[i] = e.target.value;
+                st.names = names;
+                update({ names }, false);
+              },
+            }),
+          ),
+          h(
+            "label",
+            { class: "field kind" },
+            h("span", {}, "Played by"),
+            h(
+              "select",
+              {
+                "data-testid": `seat-kind-${i}`,
+                onchange: (e) => {
+                  const kinds = [...st.kinds];
+                  kinds[i] = e.target.value;
+                  update({ kinds });
+                },
+              },
+              h("option", { value: "human", selected: seat.kind === "human" }, "a person"),
+              bots.map((lv) => h("option", { value: `bot:${lv}`, selected: seat.kind === `bot:${lv}` }, `bot (${lv})`)),
+            ),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "p",
+      { class: "muted small" },
+      humans === 0 ? "Only bots: you watch them play (pause or speed them up at any time)." : humans === 1 ? "You play against the bots." : `${humans} people share this device: the screen asks to pass it on between their turns.`,
+    ),
+    count === 3
+      ? h(
+          "label",
+          { class: "check" },
+          h("input", { type: "checkbox", checked: st.small, "data-testid": "small-board", onchange: (e) => update({ small: e.target.checked }) }),
+          h("span", {}, "Reduced board for 3 players (rule XII)"),
+        )
+      : count === 2
+        ? h("p", { class: "muted small" }, "Two players always play on the 2-player board (rule XIII).")
+        : null,
+    h(
+      "fieldset",
+      { class: "seg" },
+      h("legend", {}, "Rules"),
+      radio("g40-profile", "rulebook", st.profile === "rulebook", "Rulebook", "profile-rulebook", () => update({ profile: "rulebook" })),
+      radio("g40-profile", "18xx.games", st.profile === "18xx.games", "18xx.games rules", "profile-18xx", () => update({ profile: "18xx.games" })),
+    ),
+    h(
+      "p",
+      { class: "muted small" },
+      st.profile === "rulebook"
+        ? "The German rulebook as written: the tram always runs its best route."
+        : "As played on 18xx.games: e.g. privates count in the final score and the bonus marker is free.",
+    ),
+    h(
+      "div",
+      { class: "form-buttons" },
+      h("button", { type: "submit", class: "btn primary big", "data-testid": "start-game", disabled: !home.engine }, home.engine ? `Start: ${VARIANT_NAMES[variant]}` : "Starting the engine…"),
+      home.autosave && !home.autosave.response.result ? h("span", { class: "muted small" }, "Starting replaces the saved game (export it first to keep it).") : null,
+    ),
+  );
+}
+
+/** After a 1840 file was validated: who plays which seat. `onOpen(seats)`. */
+export function importChoice1840(resp, { source, onOpen, onCancel }) {
+  const v = resp.view;
+  const names = v.players.map((p) => p.name);
+  const res = resp.result;
+  const allHuman = names.map(() => ({ kind: "human" }));
+  const vsBots = (seat) => names.map((_, i) => (i === seat ? { kind: "human" } : { kind: "bot", level: "normal" }));
+  return h(
+    "div",
+    { class: "import-choice", "data-testid": "import-choice" },
+    h(
+      "p",
+      { "data-testid": "import-summary" },
+      h("strong", {}, `1840 · ${names.join(", ")}`),
+      ` · ${resp.n_actions} actions · ${res ? "finished" : v.round.label} · ${VARIANT_NAMES[v.variant] ?? v.variant} · ${PROFILE_NAMES[v.profile] ?? v.profile}`,
+      res ? ` · final values ${res.scores.map((x) => money(x)).join(" / ")}` : "",
+    ),
+    h("p", { class: "muted small" }, `${source === "18xx" ? "Imported from 18xx.games: it opens at its last state, with its whole history to step through." : "A saved game."} It replaces the saved game.`),
+    h(
+      "div",
+      { class: "form-buttons" },
+      h("button", { type: "button", class: "btn primary", "data-testid": "import-open", onclick: () => onOpen(allHuman) }, res ? "Open the game" : "Everyone on this device"),
+      res
+        ? null
+        : names.map((n, seat) => h("button", { type: "button", class: "btn", "data-testid": `import-bot-${seat}`, onclick: () => onOpen(vsBots(seat)) }, `Play ${n}, bots for the others`)),
+      h("button", { type: "button", class: "btn ghost", "data-testid": "import-cancel", onclick: onCancel }, "Cancel"),
+    ),
+  );
+}
+
+/** A short description of a saved 1840 game for the start page. */
+export function describe1840(rec) {
+  const v = rec.response.view;
+  const seats = rec.session?.seats ?? [];
+  const names = v.players.map((p, i) => `${p.name}${seats[i]?.kind === "bot" ? " (bot)" : ""}`);
+  const over = Boolean(rec.response.result);
+  return {
+    who: `1840 · ${names.join(", ")}`,
+    summary: `${over ? "Finished" : v.round.label} · ${VARIANT_NAMES[v.variant] ?? v.variant} · ${PROFILE_NAMES[v.profile] ?? v.profile}`,
+    over,
+  };
+}
