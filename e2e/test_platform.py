@@ -1,18 +1,26 @@
-"""The platform: engine in a PyScript worker, nothing fetched from other hosts, offline start
-from the service worker, and site updates (docs/architecture.md)."""
+"""The platform: engine in a PyScript worker, nothing fetched from other hosts, the shipped
+memory snapshot and its fallback, precompressed files, offline start from the service worker,
+and site updates (docs/architecture.md)."""
 
 from __future__ import annotations
 
+import gzip
 import json
+import os
 import shutil
+import struct
 import time
+import urllib.request
 from collections.abc import Callable
+from email.utils import formatdate
 from pathlib import Path
 from typing import Any
+from urllib.error import HTTPError
 
+import pytest
 from playwright.sync_api import BrowserContext, Page
 
-from e2e.conftest import ENGINE_TIMEOUT_MS, SITE, WEB, Guard, wait_engine
+from e2e.conftest import ENGINE_TIMEOUT_MS, SITE, WEB, Guard, check_site_built, wait_engine
 from scripts import build_site
 from scripts.serve import SiteServer
 
@@ -89,19 +97,39 @@ def test_engine_answers_from_the_page_through_the_worker(
     assert reply["ok"] is False
     assert reply["error"]["message"]
 
-    # PyScript started the worker, with our interpreter module and the local runtime.
+    # PyScript started the worker, with our interpreter module and the local runtime, and the
+    # worker restored the snapshot that comes with the site (also on this first visit).
+    info = build_info(SITE)
     hits = set(site_server.hits)
     for path in (
         "/vendor/pyscript/core.js",
         "/ui/engine_worker.py",
         "/ui/engine-boot.mjs",
         "/vendor/pyodide/pyodide.asm.wasm",
-        f"/wheels/{build_info(SITE)['wheel']}",
+        f"/wheels/{info['snapshot']}",
+        f"/wheels/{info['files']}",
     ):
         assert path in hits, f"{path} was not requested"
     boot = page.evaluate(BOOT_INFO)
-    assert boot["mode"] in ("fresh+snapshot", "fresh"), boot
+    assert boot["mode"] == "snapshot", boot
+    assert boot["key"] == info["engine_key"], boot
     assert boot["warnings"] == [], boot
+
+
+def test_each_restore_reseeds_and_puts_the_engine_files_back(
+    page: Page, site_server: SiteServer
+) -> None:
+    """The snapshot froze Python's RNG state (every restore would draw the same numbers) and
+    holds no files (the engine reads its package data lazily)."""
+    states = []
+    for _ in range(2):
+        page.goto(f"{site_server.url}/{CHECK_PAGE}")
+        wait_engine(page)
+        boot = page.evaluate(BOOT_INFO)
+        assert boot["mode"] == "snapshot", boot
+        assert boot["python"]["engine_files"] is True, boot
+        states.append(boot["python"]["rng"])
+    assert states[0] != states[1], states
 
 
 def test_start_page_fetches_only_from_localhost(page: Page, site_server: SiteServer) -> None:
@@ -134,8 +162,6 @@ def test_offline_start_from_the_service_worker(
     context = guard.attach(new_context())
     page = open_check_page(context, server)
     wait_offline_ready(page, SITE)
-    # Let the first visit store its memory snapshot, so the offline start restores it.
-    poll(page, BOOT_INFO, lambda b: b["snapshot"] in ("saved", "disabled"), "snapshot saved")
 
     failed: list[str] = []
     context.on("requestfailed", lambda r: failed.append(r.url))
@@ -158,47 +184,125 @@ def test_offline_start_from_the_service_worker(
     assert [u for u in failed if not u.endswith("/sw.js")] == []
 
 
-CORRUPT_SNAPSHOT = """async () => {
-  const db = await new Promise((resolve, reject) => {
-    const req = indexedDB.open("tramways-engine");
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-  await new Promise((resolve, reject) => {
-    const tx = db.transaction("snapshots", "readwrite");
-    const store = tx.objectStore("snapshots");
-    const get = store.get("bytes");
-    // Same size, wrong content: only Pyodide's own checks can notice.
-    get.onsuccess = () => {
-      const size = get.result.size ?? get.result.length;
-      store.put(new Blob([new Uint8Array(size).fill(7)]), "bytes");
-    };
-    tx.oncomplete = resolve;
-    tx.onerror = () => reject(tx.error);
-  });
-  db.close();
-}"""
+def broken_copy(tmp_path: Path, damage: Callable[[bytes], bytes | None]) -> Path:
+    """A copy of site/ (hard links) whose snapshot file is replaced by damage(its bytes), or
+    removed if that returns None; its precompressed copies are dropped."""
+    check_site_built()
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site, copy_function=os.link)
+    snapshot = site / "wheels" / build_info(SITE)["snapshot"]
+    data = snapshot.read_bytes()
+    for path in (snapshot, *(snapshot.with_name(snapshot.name + s) for s in (".br", ".gz"))):
+        path.unlink(missing_ok=True)  # unlink first: never write through a link into site/
+    damaged = damage(data)
+    if damaged is not None:
+        snapshot.write_bytes(damaged)
+    return site
 
 
-def test_broken_snapshot_falls_back_to_a_normal_boot(page: Page, site_server: SiteServer) -> None:
+def pyodide_header_at(data: bytes) -> int:
+    """Offset of Pyodide's own header in a snapshot file (scripts/make_snapshot.mjs)."""
+    return int(struct.unpack_from("<I", data, 4)[0])
+
+
+def other_build_id(data: bytes) -> bytes:
+    at = pyodide_header_at(data) + 16  # Pyodide's header: magic, 3 lengths, then BUILD_ID
+    return data[:at] + bytes(b ^ 0xFF for b in data[at : at + 4]) + data[at + 4 :]
+
+
+def other_key(data: bytes) -> bytes:
+    runs = struct.unpack_from("<I", data, 16)[0]
+    at = 4 * (6 + 2 * runs)  # the key follows the runs
+    return data[:at] + b"0123456789abcdef" + data[at + 16 :]
+
+
+@pytest.mark.parametrize(
+    ("damage", "warning"),
+    [
+        (other_build_id, "Snapshot build id mismatch"),  # made by another runtime build
+        (other_key, "is not"),  # made for another engine build: never restore old code
+        (lambda data: data[: len(data) // 2], "truncated"),
+        (lambda data: b"\0" * len(data), "not an engine snapshot file"),
+        (lambda data: None, "HTTP 404"),  # missing
+    ],
+    ids=["build-id", "engine-key", "truncated", "garbage", "missing"],
+)
+def test_unusable_snapshot_falls_back_to_a_normal_boot(
+    damage: Callable[[bytes], bytes | None],
+    warning: str,
+    new_context: Callable[..., BrowserContext],
+    serve_site: Callable[..., SiteServer],
+    guard: Guard,
+    tmp_path: Path,
+) -> None:
     if not build_info(SITE)["snapshot"]:
         raise AssertionError("site/ was built with --no-snapshot")
+    guard.allow("404 (File not found)")  # Chromium logs the missing file as an error
+    server = serve_site(broken_copy(tmp_path, damage))
+    context = guard.attach(new_context())
+    page = open_check_page(context, server)
+    boot = page.evaluate(BOOT_INFO)
+    assert boot["mode"] == "fresh", boot
+    assert boot["snapshot"].startswith("failed:"), boot
+    assert any(warning in w for w in boot["warnings"]), boot
+    assert page.evaluate(CALL, {"op": "titles"})["ok"] is True
+    assert boot["python"]["engine_files"] is True, boot
+
+
+OLD_SNAPSHOT_DB = """async () => {
+  await new Promise((resolve, reject) => {
+    const req = indexedDB.open("tramways-engine", 1);
+    req.onupgradeneeded = () => req.result.createObjectStore("snapshots");
+    req.onsuccess = () => { req.result.close(); resolve(); };
+    req.onerror = () => reject(req.error);
+  });
+}"""
+HAS_OLD_DB = "async () => (await indexedDB.databases()).some((d) => d.name === 'tramways-engine')"
+
+
+def test_the_snapshot_database_of_older_versions_is_deleted(
+    page: Page, site_server: SiteServer
+) -> None:
     page.goto(f"{site_server.url}/{CHECK_PAGE}")
     wait_engine(page)
-    poll(page, BOOT_INFO, lambda b: b["snapshot"] == "saved", "snapshot saved")
-    page.evaluate(CORRUPT_SNAPSHOT)
+    page.evaluate(OLD_SNAPSHOT_DB)
+    assert page.evaluate(HAS_OLD_DB) is True
+    page.reload()
+    wait_engine(page)
+    poll(page, HAS_OLD_DB, lambda has: has is False, "the old snapshot database deleted")
 
-    page.reload()
-    wait_engine(page)
-    boot = page.evaluate(BOOT_INFO)
-    assert boot["mode"] == "fresh+snapshot", boot
-    assert any("invalid magic number" in w for w in boot["warnings"]), boot
-    assert page.evaluate(CALL, {"op": "titles"})["ok"] is True
-    # A good snapshot replaces the broken one and is used next time.
-    poll(page, BOOT_INFO, lambda b: b["snapshot"] == "saved", "new snapshot saved")
-    page.reload()
-    wait_engine(page)
-    assert page.evaluate(BOOT_INFO)["mode"] == "snapshot"
+
+def fetch(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return r.status, {k.lower(): v for k, v in r.headers.items()}, r.read()
+    except HTTPError as e:
+        return e.code, {k.lower(): v for k, v in e.headers.items()}, e.read()
+
+
+def test_server_sends_the_precompressed_files(site_server: SiteServer) -> None:
+    """scripts/serve.py answers with the build's .br/.gz copy when the request accepts it,
+    and with the original otherwise; 304 when unchanged."""
+    info = build_info(SITE)
+    for rel in ("vendor/pyodide/pyodide.asm.wasm", f"wheels/{info['snapshot']}", "index.html"):
+        url = f"{site_server.url}/{rel}"
+        original = (SITE / rel).read_bytes()
+        status, headers, body = fetch(url, **{"Accept-Encoding": "gzip, deflate, br, zstd"})
+        assert (status, headers.get("content-encoding")) == (200, "br"), (rel, headers)
+        assert body == (SITE / f"{rel}.br").read_bytes()
+        assert headers["vary"] == "Accept-Encoding"
+        status, headers, body = fetch(url, **{"Accept-Encoding": "gzip"})
+        assert (status, headers.get("content-encoding")) == (200, "gzip"), (rel, headers)
+        assert gzip.decompress(body) == original
+        status, headers, body = fetch(url, **{"Accept-Encoding": "br;q=0, identity"})
+        assert (status, "content-encoding" in headers, body) == (200, False, original), rel
+        status, _, _ = fetch(url, **{"If-Modified-Since": formatdate(time.time(), usegmt=True)})
+        assert status == 304, rel
+    # The directory index too, as the service worker precaches "./".
+    status, headers, body = fetch(f"{site_server.url}/", **{"Accept-Encoding": "br"})
+    assert (status, headers.get("content-encoding")) == (200, "br")
+    assert body == (SITE / "index.html.br").read_bytes()
 
 
 def deploy_v2_and_revisit(
@@ -251,7 +355,7 @@ def test_site_update_installs_on_next_visit(
     guard: Guard,
     tmp_path: Path,
 ) -> None:
-    context, server, page, _, _, v2 = deploy_v2_and_revisit(
+    context, server, page, site, _, v2 = deploy_v2_and_revisit(
         new_context, serve_site, guard, tmp_path
     )
     # Visit 3 (no tab of version 1 left): version 2 runs, version 1's cache is gone.
@@ -261,6 +365,8 @@ def test_site_update_installs_on_next_visit(
     state = poll(page, OFFLINE_STATE, lambda s: s["active"] == "activated", "version 2 active")
     assert list(state["caches"]) == [f"tramways-{v2}"]
     assert page.evaluate(CALL, {"op": "titles"})["ok"] is True
+    boot = page.evaluate(BOOT_INFO)
+    assert (boot["mode"], boot["key"]) == ("snapshot", build_info(site)["engine_key"]), boot
 
 
 APPLY_UPDATE = """async () => {

@@ -4,31 +4,38 @@
     site/                    everything in web/ (except *.template.* files)
     site/vendor/pyodide/     the five Pyodide runtime files (stdlib zip precompiled to .pyc)
     site/vendor/pyscript/    the @pyscript/core dist without source maps
-    site/wheels/             the engine wheel (python -m build --wheel) and its .pyc files
+    site/wheels/             the engine wheel (python -m build --wheel), its .pyc files and
+                             the engine's memory snapshot (snapshot-<engine key>.bin)
     site/build-info.json     versions, wheel name, content hash (read by the engine worker)
     site/precache.json       every file the service worker caches for offline use
     site/sw.js               web/sw.template.js with the content hash as cache version
+    site/**/*.br, *.gz       precompressed copies of the compressible files (scripts/serve.py
+                             serves them to browsers that accept them; not precached)
 
 Only files whose content changed are rewritten and files that no longer belong are removed,
-so a re-run is fast; the wheel and the precompiled stdlib are cached by their inputs' hash
-(node_modules/.cache/tramways/).
+so a re-run is fast; the wheel, the precompiled stdlib, the snapshot and the compressed copies
+are cached by their inputs' hash (node_modules/.cache/tramways/).
 
 Usage: python scripts/build_site.py [--out site] [--web web] [--wheel FILE]
-                                    [--no-precompile] [--no-snapshot]
+                                    [--no-precompile] [--no-snapshot] [--no-compress]
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import os
 import shutil
+import struct
 import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 import tomllib
+import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -39,6 +46,8 @@ PYODIDE_DIR = NODE_MODULES / "pyodide"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 CACHE = NODE_MODULES / ".cache" / "tramways"
 PYC_SCRIPT = ROOT / "scripts" / "precompile_pyc.mjs"
+SNAPSHOT_SCRIPT = ROOT / "scripts" / "make_snapshot.mjs"
+COMPRESS_SCRIPT = ROOT / "scripts" / "compress.mjs"
 
 # Pyodide needs only these (plus python_stdlib.zip, handled apart); no pyodide.js, maps, d.ts.
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
@@ -46,6 +55,12 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-
 GENERATED = ("build-info.json", "precache.json", "sw.js")
 # Files the service worker must not precache: itself and its own file list.
 NOT_PRECACHED = ("sw.js", "precache.json")
+# Precompressed siblings: only for types that compress (not .zip/.whl, already deflated),
+# only from this size on, and only when they save at least 10%.
+COMPRESSIBLE = (".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".py", ".bin", ".tar")
+COMPRESS_MIN_BYTES = 1024
+ENCODINGS = (".br", ".gz")
+SNAPSHOT_MAGIC = 0x31535754  # "TWS1", see scripts/make_snapshot.mjs
 
 Source = Path | bytes  # a file to copy, or generated content
 
@@ -164,17 +179,92 @@ def plan_site(args: argparse.Namespace) -> dict[str, Source]:
     for name in PYODIDE_FILES:
         plan[f"vendor/pyodide/{name}"] = PYODIDE_DIR / name
     stdlib = PYODIDE_DIR / "python_stdlib.zip"
-    plan["vendor/pyodide/python_stdlib.zip"] = (
-        precompiled("stdlib", stdlib) if args.precompile else stdlib
-    )
+    if args.precompile:
+        stdlib = precompiled("stdlib", stdlib)
+    plan["vendor/pyodide/python_stdlib.zip"] = stdlib
     for path in walk(PYSCRIPT_DIST):
         if path.suffix != ".map":
             plan[f"vendor/pyscript/{path.relative_to(PYSCRIPT_DIST).as_posix()}"] = path
     wheel = Path(args.wheel).resolve() if args.wheel else build_wheel()
     plan[f"wheels/{wheel.name}"] = wheel
-    if args.precompile:
-        plan[f"wheels/{wheel.stem}.pyc.zip"] = precompiled("wheel", wheel)
+    bytecode = precompiled("wheel", wheel) if args.precompile else None
+    if bytecode:
+        plan[f"wheels/{wheel.stem}.pyc.zip"] = bytecode
+    if args.snapshot:
+        key = engine_key(stdlib, wheel, bytecode)
+        plan[f"wheels/snapshot-{key}.bin"] = memory_snapshot(key, stdlib, wheel, bytecode)
+        plan[f"wheels/{wheel.stem}.tar"] = wheel_as_tar(wheel)
     return plan
+
+
+def wheel_as_tar(wheel: Path) -> Path:
+    """The wheel's files as an uncompressed ustar archive. After a snapshot restore the worker
+    writes them back to site-packages with plain JS (~1 ms; Pyodide's unpackArchive of the
+    wheel runs Python's zipfile: 60-250 ms on the critical path)."""
+    out = CACHE / f"files-{sha256_file(wheel)[:16]}.tar"
+    if out.exists():
+        return out
+    tmp = out.with_suffix(".tmp")
+    with zipfile.ZipFile(wheel) as zin, tarfile.open(tmp, "w", format=tarfile.USTAR_FORMAT) as tar:
+        for info in sorted(zin.infolist(), key=lambda i: i.filename):
+            if info.is_dir():
+                continue
+            data = zin.read(info)
+            member = tarfile.TarInfo(info.filename)  # reproducible: mtime 0, root, 0644
+            member.size = len(data)
+            member.mode = 0o644
+            tar.addfile(member, io.BytesIO(data))
+    tmp.rename(out)
+    prune(CACHE.glob("files-*.tar"), keep=5)
+    return out
+
+
+def snapshot_layout(snapshot: Source) -> dict[str, int]:
+    """Pyodide's header length and the heap length of a snapshot file (make_snapshot.mjs)."""
+    head = snapshot[:24] if isinstance(snapshot, bytes) else snapshot.open("rb").read(24)
+    magic, _, pyodide_header, heap = struct.unpack("<4I", head[:16])
+    if magic != SNAPSHOT_MAGIC:
+        raise SystemExit("build_site: the memory snapshot has an unknown format")
+    return {"pyodide_header": pyodide_header, "heap": heap}
+
+
+def engine_key(stdlib: Path, wheel: Path, bytecode: Path | None) -> str:
+    """Hash of everything the memory snapshot holds: the runtime, the stdlib, the engine and
+    the script that makes it. A new engine build gets a new key, so it never restores old
+    Python code (Pyodide's own BUILD_ID check covers the runtime's binary)."""
+    parts = [
+        npm_version(PYODIDE_DIR),
+        sha256_file(PYODIDE_DIR / "pyodide.asm.wasm"),
+        sha256_file(stdlib),
+        sha256_file(wheel),
+        sha256_file(bytecode) if bytecode else "",
+        sha256_file(SNAPSHOT_SCRIPT),
+    ]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:16]
+
+
+def memory_snapshot(key: str, stdlib: Path, wheel: Path, bytecode: Path | None) -> Path:
+    """The engine's memory snapshot, made by Pyodide in Node (scripts/make_snapshot.mjs);
+    cached by its key."""
+    out = CACHE / f"snapshot-{key}.bin"
+    if not out.exists():
+        print("build_site: making the engine's memory snapshot (Pyodide in Node) ...", flush=True)
+        tmp = out.with_suffix(".tmp")
+        run(
+            [
+                "node",
+                str(SNAPSHOT_SCRIPT),
+                str(PYODIDE_DIR),
+                str(stdlib),
+                str(wheel),
+                str(bytecode) if bytecode else "-",
+                key,
+                str(tmp),
+            ]
+        )
+        tmp.rename(out)
+        prune(CACHE.glob("snapshot-*.bin"), keep=5)
+    return out
 
 
 def add_generated(plan: dict[str, Source], args: argparse.Namespace) -> None:
@@ -188,20 +278,10 @@ def add_generated(plan: dict[str, Source], args: argparse.Namespace) -> None:
     content_hash = content.hexdigest()[:16]
     wheel = next(rel for rel in plan if rel.startswith("wheels/") and rel.endswith(".whl"))
     bytecode = next((rel for rel in plan if rel.endswith(".pyc.zip")), None)
+    snapshot = next((rel for rel in plan if rel.startswith("wheels/snapshot-")), None)
+    tar = next((rel for rel in plan if rel.startswith("wheels/") and rel.endswith(".tar")), None)
     pyodide_version = npm_version(PYODIDE_DIR)
-    # The memory snapshot holds the imported engine and stdlib modules and depends on the boot
-    # code, so its key covers all of them (Pyodide's own BUILD_ID check covers the runtime).
-    engine_key = hashlib.sha256(
-        "\0".join(
-            [
-                pyodide_version,
-                hashes[wheel],
-                hashes[bytecode] if bytecode else "",
-                hashes["vendor/pyodide/python_stdlib.zip"],
-                hashes.get("ui/engine-boot.mjs", ""),
-            ]
-        ).encode()
-    ).hexdigest()[:16]
+    key = snapshot.removeprefix("wheels/snapshot-").removesuffix(".bin") if snapshot else None
     info = {
         "name": "tramways",
         "version": project["version"],
@@ -209,21 +289,80 @@ def add_generated(plan: dict[str, Source], args: argparse.Namespace) -> None:
         "wheel_sha256": hashes[wheel],
         "bytecode": bytecode.removeprefix("wheels/") if bytecode else None,
         "pyodide": pyodide_version,
+        # pyodide-lock.json's "info": the engine worker passes Pyodide a lock file without
+        # packages (it loads none), so that it need not fetch and index the real one.
+        "pyodide_lock_info": json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"],
         "pyscript": npm_version(PYSCRIPT_DIST.parent),
         "precompiled": args.precompile,
-        "snapshot": args.snapshot,
-        "engine_key": engine_key,
+        # The memory snapshot the engine worker restores (null: it boots Python each time).
+        "snapshot": snapshot.removeprefix("wheels/") if snapshot else None,
+        # Sizes from the snapshot's header: the worker sizes the runtime before it has the file.
+        "snapshot_layout": snapshot_layout(plan[snapshot]) if snapshot else None,
+        # The wheel's files, written back to site-packages after a restore.
+        "files": tar.removeprefix("wheels/") if tar else None,
+        "engine_key": key,
         "content_hash": content_hash,
     }
     plan["build-info.json"] = (json.dumps(info, indent=2) + "\n").encode()
-    files = [f"./{rel}" for rel in sorted(plan) if rel not in NOT_PRECACHED]
+    precache = [f"./{rel}" for rel in sorted(plan) if rel not in NOT_PRECACHED]
     if "index.html" in plan:
-        files.insert(0, "./")  # the start URL is requested as the directory
-    plan["precache.json"] = (json.dumps(files, indent=1) + "\n").encode()
+        precache.insert(0, "./")  # the start URL is requested as the directory
+    plan["precache.json"] = (json.dumps(precache, indent=1) + "\n").encode()
     template = (args.web / "sw.template.js").read_text()
     if "__VERSION__" not in template:
         raise SystemExit("build_site: sw.template.js has no __VERSION__ placeholder")
     plan["sw.js"] = template.replace("__VERSION__", content_hash).encode()
+
+
+def add_compressed(plan: dict[str, Source]) -> None:
+    """Add .br and .gz siblings of the compressible files (made by scripts/compress.mjs and
+    cached by content). They are derived, so they are neither hashed nor precached: the
+    server picks one by the request's Accept-Encoding (scripts/serve.py), and the browser
+    (and the service worker's cache) sees the original bytes."""
+    cache = CACHE / "compressed"
+    cache.mkdir(parents=True, exist_ok=True)
+    jobs: list[dict[str, object]] = []
+    candidates: list[tuple[str, Path, int]] = []
+    for rel, src in sorted(plan.items()):
+        size = len(src) if isinstance(src, bytes) else src.stat().st_size
+        if not rel.endswith(COMPRESSIBLE) or size < COMPRESS_MIN_BYTES:
+            continue
+        base = cache / sha256_of(src)[:32]
+        if not all(Path(f"{base}{enc}").exists() for enc in ENCODINGS):
+            if isinstance(src, bytes):
+                raw = base.with_suffix(".raw")
+                raw.write_bytes(src)
+                src = raw
+            # The snapshot changes with every engine build: quicker levels (about 1.5 s,
+            # 3% bigger than the best); everything else once per version, the best.
+            fast = rel.startswith("wheels/snapshot-")
+            jobs.append(
+                {"src": str(src), "out": str(base), "br": 6 if fast else 11, "gz": 6 if fast else 9}
+            )
+        candidates.append((rel, base, size))
+    if jobs:
+        print(f"build_site: compressing {len(jobs)} files (brotli, gzip) ...", flush=True)
+        with tempfile.NamedTemporaryFile("w", suffix=".json", dir=cache, delete=False) as f:
+            json.dump(jobs, f)
+        try:
+            run(["node", str(COMPRESS_SCRIPT), f.name])
+        finally:
+            Path(f.name).unlink(missing_ok=True)
+            for raw in cache.glob("*.raw"):
+                raw.unlink()
+    now = time.time()
+    for rel, base, size in candidates:
+        for enc in ENCODINGS:
+            path = Path(f"{base}{enc}")
+            os.utime(path, (now, path.stat().st_mtime))  # atime: recently used (see prune)
+            if path.stat().st_size <= size * 0.9:
+                plan[rel + enc] = path
+    # Keep what recent builds used: the big files (snapshots) few, the small ones many.
+    entries = [p for p in cache.iterdir() if p.suffix in ENCODINGS]
+    big = [p for p in entries if p.stat().st_size >= 1 << 20]
+    for group, keep in ((big, 20), ([p for p in entries if p not in big], 2000)):
+        for old in sorted(group, key=lambda p: p.stat().st_atime, reverse=True)[keep:]:
+            old.unlink(missing_ok=True)
 
 
 def sync(out: Path, plan: dict[str, Source]) -> tuple[int, int]:
@@ -271,12 +410,20 @@ def main(argv: list[str] | None = None) -> None:
         "--no-snapshot",
         dest="snapshot",
         action="store_false",
-        help="never use a memory snapshot in the browser (slower start; for comparisons)",
+        help="ship no memory snapshot: the worker boots Python each time (for comparisons)",
+    )
+    parser.add_argument(
+        "--no-compress",
+        dest="compress",
+        action="store_false",
+        help="no precompressed .br/.gz copies (for comparisons)",
     )
     args = parser.parse_args(argv)
     started = time.monotonic()
     plan = plan_site(args)
     add_generated(plan, args)
+    if args.compress:
+        add_compressed(plan)
     out: Path = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     written, removed = sync(out, plan)

@@ -2,37 +2,37 @@
 // by its `version` option and calls its loadPyodide(); pointing it here instead of at
 // vendor/pyodide/pyodide.mjs lets us start Pyodide fast:
 //
-//  * return visits restore a memory snapshot from IndexedDB (Python initialised and the
-//    engine imported: no interpreter start-up, no module compilation);
-//  * the first visit boots normally, imports the engine, takes the snapshot and stores it
-//    a moment later; every snapshot failure falls back to a normal boot.
-// Start-up work runs in parallel from the moment this module loads (see docs/architecture.md).
+//  * every visit, the first one too, restores the engine's memory snapshot, made at build time
+//    (scripts/make_snapshot.mjs): Python initialised and the engine imported, so there is no
+//    interpreter start-up and no module import;
+//  * any snapshot failure (missing, damaged, another runtime or engine build) falls back to a
+//    normal boot of the precompiled stdlib and engine.
+// All start-up work runs in parallel from the moment this module loads (docs/architecture.md).
 //
-// The engine wheel is unpacked here with unpackArchive (not loadPackage/micropip, which make
-// a snapshot impossible), so PyScript's config needs no `packages`/`files`.
-// The snapshot options of loadPyodide are private (`_loadSnapshot`, `_makeSnapshot`) and may
-// change with any Pyodide release: the key includes the Pyodide version and all fails safe.
-import { loadPyodide as bootPyodide, version } from "../vendor/pyodide/pyodide.mjs";
+// The engine's files are written here (not installed with loadPackage/micropip, which make
+// snapshots impossible), so PyScript's config needs no `packages`/`files`.
+// The snapshot options of loadPyodide are private (`_loadSnapshot`) and may change with any
+// Pyodide release: the snapshot's key includes the Pyodide version, and all fails safe.
 
-// PyScript reads `version` from this module (it names its package cache after it).
-export { version };
+// Pyodide's loader is imported in parallel with the requests below, not before them.
+const pyodidePromise = import("../vendor/pyodide/pyodide.mjs");
 
-const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
-const ENGINE_PACKAGE = "pygame_core";
-// Stdlib modules PyScript's own worker bootstrap imports (its `pyscript` package); in the
-// snapshot they cost nothing on return visits.
-const PRELOAD = ["os", "pathlib", "json", "inspect", "asyncio", "base64", "html", "io", "re"];
-const DB_NAME = "tramways-engine";
-const STORE = "snapshots";
-// Work after start-up that must not delay the engine's first answers: storing a new snapshot
-// (a 30 MB copy) and putting the package files back after a restore.
-const SAVE_DELAY_MS = 1000;
-const INSTALL_DELAY_MS = 500;
+const here = (path) => new URL(path, import.meta.url).href;
+const INDEX_URL = here("../vendor/pyodide/");
+const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
+const STDLIB_URL = `${INDEX_URL}python_stdlib.zip`;
+// Snapshot file format: see scripts/make_snapshot.mjs.
+const SNAPSHOT_MAGIC = 0x31535754; // "TWS1"
+const PAGE = 4096;
+// The database of the snapshots that older versions stored in the browser; deleted after
+// start-up (the snapshot now comes with the site).
+const OLD_DB_NAME = "tramways-engine";
+const CLEANUP_DELAY_MS = 3000;
 
 // Diagnostics, read by engine_worker.py's boot_info() (absolute ms: timeOrigin + now()).
 const status = {
-  mode: "starting", // "snapshot" | "fresh+snapshot" | "fresh"
-  snapshot: "none", // "restored" | "saving" | "saved" | "failed: ..." | "disabled" | "none"
+  mode: "starting", // "snapshot" | "fresh"
+  snapshot: "none", // "restored" | "failed: ..." | "disabled" | "none"
   key: null,
   marks: {},
   warnings: [],
@@ -54,168 +54,113 @@ function warn(message, error) {
 function fetchOK(url, as) {
   return fetch(url).then((r) => {
     if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-    return r[as]();
-  });
-}
-
-function openDB() {
-  return new Promise((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
-    req.onsuccess = () => {
-      mark("db-open");
-      resolve(req.result);
-    };
-    req.onerror = () => reject(req.error);
-  });
-}
-
-function request(db, mode, fn) {
-  return new Promise((resolve, reject) => {
-    const tx = db.transaction(STORE, mode);
-    const req = fn(tx.objectStore(STORE));
-    tx.oncomplete = () => resolve(req.result);
-    tx.onerror = tx.onabort = () => reject(tx.error ?? req.error);
+    return as ? r[as]() : r;
   });
 }
 
 // Everything that does not need PyScript's call starts now, in parallel: the runtime's
-// 1.25 MB JS module (passed on as createPyodideModule), the build info, the wheel and the
-// snapshot database. PyScript calls loadPyodide only after its own set-up.
+// 1.25 MB JS module (passed on as createPyodideModule), its wasm (compiled at once, see
+// withPrefetched()), the stdlib zip, the build info and then the snapshot.
+// PyScript calls loadPyodide only after its own set-up.
 const asmPromise = import(`${INDEX_URL}pyodide.asm.mjs`).then((m) => {
   mark("asm-imported");
   return m.default;
 });
-const infoPromise = fetchOK(new URL("../build-info.json", import.meta.url), "json");
-const wheelPromise = infoPromise
-  .then((info) => fetchOK(new URL(`../wheels/${info.wheel}`, import.meta.url), "arrayBuffer"))
-  .then((buffer) => new Uint8Array(buffer));
-const dbPromise = globalThis.indexedDB
-  ? openDB()
-  : Promise.reject(new Error("IndexedDB is not available"));
-// Nobody may be waiting yet; failures are reported where they are used.
-for (const p of [asmPromise, infoPromise, wheelPromise, dbPromise]) p.catch(() => {});
-
-// The runtime's wasm (9.6 MB) is fetched and compiled from now on, in parallel with the
-// rest; otherwise Pyodide would start it ~0.1 s into loadPyodide, after its JS set-up and,
-// on a restore, only after the snapshot read. See withPrecompiledWasm().
-const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
 const wasmModulePromise = WebAssembly.compileStreaming(fetch(WASM_URL)).then((m) => {
   mark("wasm-compiled");
   return m;
 });
-wasmModulePromise.catch(() => {});
-
-// The store holds one snapshot as two records, "meta" and "bytes" (packed), read right
-// away, before the expected key is known (checked in loadPyodide): the read (about 15 MB)
-// then overlaps PyScript's set-up and the runtime's start. The bytes are a Blob, which IDB
-// hands over at once and which is read off this thread (a large ArrayBuffer value was read
-// back several times slower). One transaction, so that both belong together even if another
-// tab stores a new snapshot meanwhile; meta comes first.
-const storedPromise = dbPromise.then(
-  (db) =>
-    new Promise((resolve, reject) => {
-      const tx = db.transaction(STORE, "readonly");
-      const metaRequest = tx.objectStore(STORE).get("meta");
-      const bytesRequest = tx.objectStore(STORE).get("bytes");
-      let settle;
-      const bytes = new Promise((...fns) => {
-        settle = fns;
-      }).then(async (b) => {
-        if (b instanceof Blob) b = new Uint8Array(await b.arrayBuffer());
-        mark("snapshot-read");
-        return b ?? null;
-      });
-      bytes.catch(() => {});
-      metaRequest.onsuccess = () => {
-        mark("snapshot-meta");
-        resolve({ meta: metaRequest.result ?? null, bytes });
-      };
-      tx.oncomplete = () => settle[0](bytesRequest.result);
-      tx.onerror = tx.onabort = () => {
-        reject(tx.error);
-        settle[1](tx.error);
-      };
-    }),
+// Read at once (4.5 MB; Pyodide writes it to its file system before the runtime starts).
+const stdlibPromise = fetchOK(STDLIB_URL, "arrayBuffer").then((buffer) => {
+  mark("stdlib-read");
+  return buffer;
+});
+const infoPromise = fetchOK(here("../build-info.json"), "json");
+// The engine's files, written back after a restore (the file system is not in the snapshot).
+const filesPromise = infoPromise.then((info) =>
+  info.files ? fetchOK(here(`../wheels/${info.files}`), "arrayBuffer") : null,
 );
-const storedMetaPromise = storedPromise.then((s) => s.meta);
-const storedBytesPromise = storedPromise.then((s) => s.bytes);
-for (const p of [storedMetaPromise, storedBytesPromise]) p.catch(() => {});
-
-// The stored snapshot's meta {key, length, pages} if it is the one for this key, else null.
-async function findSnapshot(key) {
-  const meta = await storedMetaPromise;
-  const valid = Number.isSafeInteger(meta?.length) && meta.pages instanceof Uint32Array;
-  return valid && meta.key === key ? meta : null;
+// Nobody may be waiting yet; failures are reported where they are used.
+for (const p of [asmPromise, wasmModulePromise, stdlibPromise]) {
+  p.catch(() => {});
 }
+filesPromise.catch(() => {});
 
-// A snapshot is the whole 30 MB wasm heap, about half of it zero pages. Only the non-zero
-// pages are stored (meta.pages = their indexes): half the bytes to read back, and a cheap copy.
-const PAGE = 4096;
+// The snapshot file, read as a Blob: the browser collects the body itself, off this thread,
+// which is busy starting the runtime meanwhile (a stream or arrayBuffer() read would be
+// pumped by this thread and stall). Its bytes are then read as soon as the Blob is complete.
+const snapshotBytesPromise = infoPromise.then(async (info) => {
+  if (!info.snapshot) return null;
+  const blob = await fetchOK(here(`../wheels/${info.snapshot}`), "blob");
+  mark("snapshot-fetched");
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  mark("snapshot-read");
+  return bytes;
+});
+snapshotBytesPromise.catch(() => {});
 
-function packSnapshot(bytes) {
-  const words = new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2);
-  const pages = [];
-  const wordsPerPage = PAGE >> 2;
-  for (let p = 0; p * PAGE < bytes.length; p++) {
-    const end = Math.min((p + 1) * wordsPerPage, words.length);
-    let w = p * wordsPerPage;
-    while (w < end && words[w] === 0) w++;
-    const tailNonZero =
-      end === words.length && bytes.subarray(words.length * 4).some((b) => b !== 0);
-    if (w < end || tailNonZero) pages.push(p);
+// Copies the snapshot file's content into the runtime: Pyodide's header into `pyodideHeader`
+// and the heap pages into `heap` (the wasm memory), zeroing the rest of it, as Pyodide's own
+// HEAP8.set(whole heap) would.
+function unpackSnapshot(bytes, key, pyodideHeader, heap) {
+  const header = parseSnapshotHeader(bytes, key);
+  if (!header) throw new Error("snapshot file truncated");
+  const { headerLength, pyodideHeaderLength, heapLength, segments } = header;
+  if (pyodideHeaderLength !== pyodideHeader.length || heapLength > heap.length) {
+    throw new Error("snapshot file does not match build-info.json");
   }
-  const packed = new Uint8Array(pages.length * PAGE);
-  pages.forEach((p, i) => packed.set(bytes.subarray(p * PAGE, (p + 1) * PAGE), i * PAGE));
-  return { pages: Uint32Array.from(pages), packed };
-}
-
-function unpackSnapshot(meta, packed, target) {
-  if (packed?.length !== meta.pages.length * PAGE) throw new Error("snapshot size mismatch");
-  meta.pages.forEach((p, i) => {
-    const start = p * PAGE;
-    target.set(packed.subarray(i * PAGE, i * PAGE + Math.min(PAGE, target.length - start)), start);
-  });
-}
-
-async function saveSnapshot(key, bytes) {
-  status.snapshot = "saving";
-  try {
-    const { pages, packed } = packSnapshot(bytes);
-    const db = await dbPromise;
-    // One snapshot only: older versions go in the same transaction.
-    await request(db, "readwrite", (s) => {
-      s.clear();
-      s.put(new Blob([packed]), "bytes");
-      return s.put({ key, length: bytes.length, pages }, "meta");
-    });
-    status.snapshot = "saved";
-    mark("snapshot-saved");
-  } catch (e) {
-    status.snapshot = `failed: ${e?.message ?? e}`;
-    warn("could not store the engine snapshot", e);
+  pyodideHeader.set(bytes.subarray(headerLength, headerLength + pyodideHeaderLength));
+  heap.fill(0);
+  let at = headerLength + pyodideHeaderLength;
+  for (const [offset, length] of segments) {
+    if (at + length > bytes.length) throw new Error("snapshot file truncated");
+    heap.set(bytes.subarray(at, at + length), offset);
+    at += length;
   }
+  if (at !== bytes.length) throw new Error("snapshot file too long");
 }
 
-async function dropSnapshots() {
-  try {
-    await request(await dbPromise, "readwrite", (s) => s.clear());
-  } catch (e) {
-    warn("could not clear engine snapshots", e);
+// The header of a snapshot file (scripts/make_snapshot.mjs), or null if more bytes are needed.
+function parseSnapshotHeader(bytes, key) {
+  if (bytes.length < 24) return null;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  const u32 = (i) => view.getUint32(4 * i, true);
+  if (u32(0) !== SNAPSHOT_MAGIC) throw new Error("not an engine snapshot file");
+  const headerLength = u32(1);
+  const pyodideHeaderLength = u32(2);
+  if (bytes.length < headerLength + pyodideHeaderLength) return null;
+  const [heapLength, runs, keyLength] = [u32(3), u32(4), u32(5)];
+  const keyStart = 4 * (6 + 2 * runs);
+  const fileKey = new TextDecoder().decode(bytes.subarray(keyStart, keyStart + keyLength));
+  if (fileKey !== key) throw new Error(`snapshot key ${fileKey} is not ${key}`);
+  const segments = [];
+  for (let i = 0; i < runs; i++) {
+    const [first, count] = [u32(6 + 2 * i), u32(7 + 2 * i)];
+    if ((first + count) * PAGE > heapLength) throw new Error("snapshot run out of range");
+    segments.push([first * PAGE, count * PAGE]);
   }
+  return { headerLength, pyodideHeaderLength, heapLength, segments };
 }
 
-// Runs boot() while Pyodide's fetch of WASM_URL and its WebAssembly.instantiateStreaming of
-// that response are redirected to the module compiled above: one download, compiled early.
-// Only the exact URL is affected, only during boot(); if the early compile failed, the
-// original functions load the file as usual.
-async function withPrecompiledWasm(boot) {
+// Runs boot() while Pyodide's fetches of the wasm and the stdlib zip are answered with the
+// requests started above: the wasm one as the module compiled at once (Pyodide would start
+// it ~0.1 s into loadPyodide, after its JS set-up), passed through its
+// WebAssembly.instantiateStreaming. Only those exact URLs, once each, only during boot(); if
+// an early request failed, the original functions load the file as usual.
+async function withPrefetched(boot) {
   const realFetch = globalThis.fetch;
   const realInstantiateStreaming = WebAssembly.instantiateStreaming;
   const tokens = new WeakSet();
+  const unused = new Set([WASM_URL, STDLIB_URL]);
   globalThis.fetch = function (input, init) {
     const url = input instanceof Request ? input.url : String(input);
-    if (url !== WASM_URL) return realFetch.call(this, input, init);
+    if (!unused.delete(url)) return realFetch.call(this, input, init);
+    if (url === STDLIB_URL) {
+      return stdlibPromise.then(
+        (buffer) => new Response(buffer),
+        () => realFetch.call(this, input, init),
+      );
+    }
     const token = Promise.resolve(new Response(null)); // never read: see below
     tokens.add(token);
     return token;
@@ -229,7 +174,10 @@ async function withPrecompiledWasm(boot) {
       warn("early wasm compile failed, loading it again", e);
       return realInstantiateStreaming.call(this, realFetch(WASM_URL), imports);
     }
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    mark("instantiate-start");
+    const instance = await WebAssembly.instantiate(module, imports);
+    mark("instantiated");
+    return { module, instance };
   };
   try {
     return await boot();
@@ -242,7 +190,7 @@ async function withPrecompiledWasm(boot) {
 // The engine's precompiled __pycache__ (build-info "bytecode"), needed only for a fresh boot.
 function fetchBytecode(info) {
   if (!info.bytecode) return Promise.resolve(null);
-  return fetchOK(new URL(`../wheels/${info.bytecode}`, import.meta.url), "arrayBuffer")
+  return fetchOK(here(`../wheels/${info.bytecode}`), "arrayBuffer")
     .then((buffer) => new Uint8Array(buffer))
     .catch((e) => {
       warn("engine bytecode not loaded (the engine compiles itself)", e);
@@ -250,117 +198,151 @@ function fetchBytecode(info) {
     });
 }
 
+function fetchWheel(info) {
+  return fetchOK(here(`../wheels/${info.wheel}`), "arrayBuffer").then((b) => new Uint8Array(b));
+}
+
+// Installs the engine wheel (and its __pycache__) into site-packages, for a normal boot.
 function install(py, wheel, bytecode = null) {
   const extractDir = py._api.sitepackages;
   py.unpackArchive(wheel, "wheel", { extractDir });
   if (bytecode) py.unpackArchive(bytecode, "zip", { extractDir });
-  py.runPython("import importlib; importlib.invalidate_caches()");
+  py.pyimport("importlib").invalidate_caches();
 }
+
+// Writes the files of an uncompressed ustar archive (build_site.py's wheel_as_tar) below dir,
+// with Emscripten's FS: no Python runs, it takes about a millisecond.
+function writeTar(FS, dir, buffer) {
+  const bytes = new Uint8Array(buffer);
+  const text = (at, length) => {
+    const field = bytes.subarray(at, at + length);
+    const end = field.indexOf(0);
+    return new TextDecoder().decode(end < 0 ? field : field.subarray(0, end));
+  };
+  for (let at = 0; at + 512 <= bytes.length; ) {
+    const name = text(at, 100);
+    if (!name) break; // the two zero blocks at the end
+    const size = parseInt(text(at + 124, 12).trim() || "0", 8);
+    const type = text(at + 156, 1);
+    const prefix = text(at + 345, 155);
+    const path = `${dir}/${prefix ? `${prefix}/` : ""}${name}`;
+    if (!Number.isSafeInteger(size) || at + 512 + size > bytes.length) {
+      throw new Error(`bad tar entry ${path}`);
+    }
+    if (type === "0" || type === "") {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, bytes.subarray(at + 512, at + 512 + size));
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
+// After start-up: remove what older versions stored (their snapshot database, ~15 MB).
+function cleanUpLater() {
+  setTimeout(async () => {
+    try {
+      const dbs = (await indexedDB.databases?.()) ?? [];
+      if (dbs.some((d) => d.name === OLD_DB_NAME)) indexedDB.deleteDatabase(OLD_DB_NAME);
+    } catch {
+      // nothing to clean up, or no IndexedDB: both fine
+    }
+  }, CLEANUP_DELAY_MS);
+}
+
+async function restore(info, base) {
+  const layout = info.snapshot_layout;
+  // Pyodide awaits its snapshot before it creates the runtime, sizes the runtime's memory
+  // after it and then copies the heap from it into that memory. So it gets at once a buffer
+  // for its header only (filled later) and nothing to copy: the memory is sized here and the
+  // heap goes straight into it before the runtime is handed back. No 30 MB buffer, no copy.
+  const pyodideHeader = new Uint8Array(layout.pyodide_header);
+  const createPyodideModule = async (settings) => {
+    settings.INITIAL_MEMORY = layout.heap;
+    settings.preRun = [() => mark("prerun"), ...settings.preRun];
+    settings.onRuntimeInitialized = () => mark("runtime-initialized");
+    const module = await base.createPyodideModule(settings);
+    const bytes = await snapshotBytesPromise;
+    unpackSnapshot(bytes, info.engine_key, pyodideHeader, new Uint8Array(module.HEAP8.buffer));
+    mark("snapshot-unpacked");
+    return module;
+  };
+  const { loadPyodide: bootPyodide } = await pyodidePromise;
+  const py = await withPrefetched(() =>
+    bootPyodide({ ...base, createPyodideModule, _loadSnapshot: pyodideHeader }),
+  );
+  mark("pyodide-restored");
+  // The snapshot froze the RNG state: every restore would replay the same numbers.
+  py.pyimport("random").seed();
+  // The file system is not part of the snapshot: the engine's package data (read lazily by
+  // the engine) and sources (for tracebacks) go back before the first call. Every module is
+  // already imported, so the bytecode is not needed.
+  const files = await filesPromise;
+  if (!files) throw new Error("build-info.json names no engine files");
+  writeTar(py.FS, py._api.sitepackages, files);
+  mark("engine-installed");
+  return py;
+}
+
+// What every boot passes to Pyodide's loadPyodide.
+async function baseOptions(info) {
+  return {
+    indexURL: INDEX_URL,
+    createPyodideModule: await asmPromise,
+    // The engine uses no Pyodide package: a lock file without packages spares fetching and
+    // indexing the real one (357 packages) at every start.
+    lockFileContents: JSON.stringify({ info: info.pyodide_lock_info, packages: {} }),
+  };
+}
+
+// The restore starts as soon as this module has loaded, not only when PyScript calls
+// loadPyodide() (after its own set-up, e.g. opening its package cache). Null if there is no
+// snapshot or it failed (then loadPyodide boots normally).
+const restored = infoPromise.then(async (info) => {
+  status.key = info.engine_key;
+  if (!info.snapshot) {
+    status.snapshot = "disabled";
+    return null;
+  }
+  try {
+    const py = await restore(info, await baseOptions(info));
+    status.snapshot = "restored";
+    return py;
+  } catch (e) {
+    status.snapshot = `failed: ${e?.message ?? e}`;
+    warn("snapshot restore failed, booting normally", e);
+    return null;
+  }
+});
+restored.catch(() => {});
 
 export async function loadPyodide(options = {}) {
   mark("load-start");
-  // PyScript passes indexURL = this module's folder; the runtime lives in vendor/pyodide.
-  const { indexURL: _ignored, stdout, stderr, ...rest } = options;
-  const info = await infoPromise;
-  const base = { ...rest, indexURL: INDEX_URL, createPyodideModule: await asmPromise };
-  const key = `${info.pyodide}:${info.engine_key}`;
-  status.key = key;
-
-  if (info.snapshot) {
-    let snapshot = null;
-    try {
-      snapshot = await findSnapshot(key);
-    } catch (e) {
-      warn("snapshot lookup failed", e);
-    }
-    if (snapshot) {
-      try {
-        // Pyodide awaits the snapshot before it creates the runtime (it sizes the memory
-        // after it), so it gets an empty buffer of the right length at once and the bytes
-        // are copied in while the runtime starts; they must be there before the runtime is
-        // handed back (our createPyodideModule waits for them), when Pyodide restores them.
-        const target = new Uint8Array(snapshot.length);
-        const filled = storedBytesPromise.then((packed) => {
-          unpackSnapshot(snapshot, packed, target);
-          mark("snapshot-unpacked");
-        });
-        filled.catch(() => {});
-        const createPyodideModule = async (settings) => {
-          const module = await base.createPyodideModule(settings);
-          await filled;
-          return module;
-        };
-        const py = await withPrecompiledWasm(() =>
-          bootPyodide({ ...base, stdout, stderr, createPyodideModule, _loadSnapshot: target }),
-        );
-        mark("pyodide-restored");
-        // The snapshot froze the RNG state: every restore would replay the same numbers.
-        py.runPython("import random; random.seed()");
-        // The file system is not in the snapshot: the package files are put back (for package
-        // data and tracebacks; every engine module is already imported) right after start-up.
-        const reinstall = (wheel) => {
-          try {
-            install(py, wheel);
-          } catch (e) {
-            warn("could not unpack the engine files", e);
-          }
-        };
-        wheelPromise.then(
-          (wheel) => setTimeout(() => reinstall(wheel), INSTALL_DELAY_MS),
-          (e) => warn("engine wheel", e),
-        );
-        status.mode = "snapshot";
-        status.snapshot = "restored";
-        mark("engine-loaded");
-        return py;
-      } catch (e) {
-        warn("snapshot restore failed, booting normally", e);
-        await dropSnapshots();
-      }
-    }
-    const bytecodePromise = fetchBytecode(info);
-    try {
-      // No stdout/stderr yet: the snapshot must not refer to PyScript's callbacks.
-      const py = await withPrecompiledWasm(() => bootPyodide({ ...base, _makeSnapshot: true }));
-      mark("pyodide-booted");
-      install(py, await wheelPromise, await bytecodePromise);
-      // Every engine module goes into the snapshot, also those imported lazily.
-      py.runPython(`
-${PRELOAD.map((m) => `import ${m}`).join("\n")}
-import importlib, pkgutil, ${ENGINE_PACKAGE} as _pkg
-for _m in pkgutil.walk_packages(_pkg.__path__, "${ENGINE_PACKAGE}."):
-    importlib.import_module(_m.name)
-del importlib, pkgutil, _pkg, _m
-`);
-      mark("engine-imported");
-      let bytes = null;
-      try {
-        bytes = py.makeMemorySnapshot();
-      } catch (e) {
-        status.snapshot = `failed: ${e?.message ?? e}`;
-        warn("could not make the engine snapshot", e);
-      }
-      // Stored a little later: packing and cloning 30 MB block this thread for a moment,
-      // which must not delay the engine's first answers. (A tab closed before that just
-      // boots this way again next time.)
-      if (bytes) setTimeout(() => saveSnapshot(key, bytes), SAVE_DELAY_MS);
-      if (stdout) py.setStdout({ batched: stdout });
-      if (stderr) py.setStderr({ batched: stderr });
-      status.mode = "fresh+snapshot";
-      mark("engine-loaded");
-      return py;
-    } catch (e) {
-      warn("boot for a snapshot failed, booting without", e);
-    }
-  } else {
-    status.snapshot = "disabled";
+  // PyScript passes indexURL (this module's folder; the runtime lives in vendor/pyodide),
+  // stdout and stderr, and options for Pyodide packages, which its config here never asks for.
+  const { stdout, stderr } = options;
+  cleanUpLater();
+  const snapshotPy = await restored;
+  if (snapshotPy) {
+    if (stdout) snapshotPy.setStdout({ batched: stdout });
+    if (stderr) snapshotPy.setStderr({ batched: stderr });
+    status.mode = "snapshot";
+    mark("engine-loaded");
+    return snapshotPy;
   }
 
+  const info = await infoPromise;
+  const wheelPromise = fetchWheel(info);
   const bytecodePromise = fetchBytecode(info);
-  const py = await withPrecompiledWasm(() => bootPyodide({ ...base, stdout, stderr }));
+  wheelPromise.catch(() => {});
+  const base = await baseOptions(info);
+  const { loadPyodide: bootPyodide } = await pyodidePromise;
+  const py = await withPrefetched(() => bootPyodide({ ...base, stdout, stderr }));
   mark("pyodide-booted");
   install(py, await wheelPromise, await bytecodePromise);
   status.mode = "fresh";
   mark("engine-loaded");
   return py;
 }
+
+// PyScript reads `version` from this module (it names its package cache after it).
+export const { version } = await pyodidePromise;

@@ -38,11 +38,12 @@ function afterNextPaint() {
 
 /**
  * Start the engine worker.
- * @param {{serviceWorker?: boolean}} [options]
+ * @param {{serviceWorker?: boolean, afterPaint?: boolean}} [options]
+ *   afterPaint: create the worker only once the page has painted (default true)
  * @returns {{ready: Promise<void>, call: (request: object) => Promise<object>,
  *            bootInfo: () => Promise<object>, terminate: () => void}}
  */
-export function startEngine({ serviceWorker = true } = {}) {
+export function startEngine({ serviceWorker = true, afterPaint = true } = {}) {
   // Settles (rejects) once the worker is unusable: crashed, terminated, never started.
   let fail;
   const failed = new Promise((_, reject) => {
@@ -62,7 +63,7 @@ export function startEngine({ serviceWorker = true } = {}) {
     // so that it never delays the board, even when startEngine() is called right after a render.
     const core = import(PYSCRIPT_CORE);
     core.catch(() => {});
-    await afterNextPaint();
+    if (afterPaint) await afterNextPaint();
     performance.mark("engine-start");
     const { PyWorker } = await core;
     performance.mark("engine-pyscript");
@@ -109,7 +110,7 @@ export function startEngine({ serviceWorker = true } = {}) {
   // Avoid an "unhandled rejection" report when the app only awaits `ready` later.
   ready.catch(() => {});
 
-  return {
+  const engine = {
     ready,
     call,
     bootInfo: async () => JSON.parse(await invoke("boot_info")),
@@ -119,6 +120,9 @@ export function startEngine({ serviceWorker = true } = {}) {
       workerReady.then((w) => w.terminate(), () => {});
     },
   };
+  // For diagnostics (benchmarks, tests): the page's latest engine, e.g. its bootInfo().
+  globalThis.__tramwaysEngine = engine;
+  return engine;
 }
 
 let registration = null;
