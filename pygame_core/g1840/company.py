@@ -204,7 +204,8 @@ def _forced(w: World, major: str) -> bool:
 
 
 def _tramless_lines(w: World, major: str) -> list[str]:
-    return [ln for ln in w.majors[major].lines if w.lines[ln].tram is None]
+    """The major's Lines without a tram, lowest number first (V21)."""
+    return sorted((ln for ln in w.majors[major].lines if w.lines[ln].tram is None), key=int)
 
 
 def _can_rearrange(w: World, major: str) -> bool:

@@ -493,3 +493,47 @@ def test_a_major_with_three_lines_takes_no_part() -> None:
     # have 3 yet, so players + 1 = 4 Lines were to be revealed: the 2 left in the stack.
     assert [len(w.majors[m].lines) for m in ("SJE", "DT K&C")] == [3, 2]
     assert len(w.offer) == offered - 2 + 2 and w.deck.cards == ()
+
+
+def test_a_bought_tram_goes_to_the_lowest_numbered_line_without_one() -> None:
+    # V21 (VIII.5.3, VIII.6): a purchase lands on the lowest-numbered Line without a tram,
+    # whatever the order the Lines were won in; the director may rearrange. WT wins Lines
+    # 4, 3 and 2 in that order (2 players, seed 0) and buys no tram for them.
+    g = game(2)
+    w = world(g)
+    policy = Policy(lines={"WT": ["4", "3", "2"], "DT K&C": ["1", "5", "6"]}, buy_trams=False)
+    advance(g, lambda g: label(g) == "CR 3" and cr_step(g) == ("pick", "WT"), policy)
+    act(g, {"type": "select_line", "line": "2", "price": 20})
+    act(g, PASS)  # DT K&C
+    assert cr_step(g) == ("trams", "WT") and w.majors["WT"].lines == ["4", "3", "2"]
+    assert {ln: w.lines[ln].tram for ln in ("4", "3", "2")} == {"4": "Y1-0", "3": None, "2": None}
+    act(g, {"type": "scrap_tram", "tram": "Y1-0"})
+    act(g, buy_tram("O1"))
+    assert w.lines["2"].tram == "O1-0"
+    act(g, buy_tram("O1"))
+    assert w.lines["3"].tram == "O1-1" and w.lines["4"].tram is None
+    act(g, {"type": "assign_tram", "tram": "O1-1", "line": "4"})
+    assert {ln: w.lines[ln].tram for ln in ("4", "3", "2")} == {"4": "O1-1", "3": None, "2": "O1-0"}
+
+
+def test_a_tram_step_with_nothing_to_decide_is_skipped() -> None:
+    # V5: no affordable tram, none forced, no spare tram for a Line without one: the major
+    # is not asked. WT spends its 700 on three trams in CR 1 and wins no Line.
+    g = after_pre(2)
+    act(g, par("WT", 70))
+    act(g, par("BBG", 100))
+    act(g, PASS)
+    act(g, PASS)
+    advance(g, lambda g: cr_step(g) == ("trams", "WT"))
+    for kind in ("O1", "O1", "Y1"):
+        act(g, buy_tram(kind))
+    act(g, {"type": "done"})
+    to_round(g, "CR 2", Policy(lines={"WT": []}))
+    steps = []
+    while label(g) == "CR 2":
+        step = cr_step(g)
+        assert step is not None
+        steps.append(step)
+        act(g, choose(g))
+    assert cash(g, "WT") == 0 and len(world(g).major_trams("WT")) == 3
+    assert ("trams", "BBG") in steps and not [s for s in steps if s[1] == "WT"]
