@@ -32,6 +32,7 @@ from .helpers import (
     refused,
     route,
     seat,
+    stadtbahn_tile,
     to_round,
     world,
 )
@@ -484,3 +485,78 @@ def test_a_negative_result_is_paid_from_income_treasury_director_and_loans() -> 
     assert loans >= 1 and w.loans.count(f"p{director}") == loans
     assert cash(g, director) == own + 100 * loans - 170
     assert g.view(None)["players"][director]["loans"] == loans
+
+
+def test_an_extra_yellow_bonus_tile_also_goes_on_the_unbuilt_home_first() -> None:
+    # V8 (IX.4 "Das erste Plättchen ... auf das Feld ihrer Heimatstation"; the bonus tile
+    # follows "den obigen Legeregeln"): Line 3 lays a Stadtbahn tile before any tile of its
+    # own; its extra yellow tile can only go on its home E17.
+    g = lines_game("3")
+    w = world(g)
+    stadtbahn_tile(g, "B16")  # G's end: an extra yellow tile
+    t = w.turn
+    assert t is not None and t.bonus == "extra_yellow_tile"
+    assert {(e["hex"], e["tile"]) for e in lays(g)} == {("E17", "235")}
+    err = refused(g, {"type": "lay_tile", "hex": "E15", "tile": "57", "rotation": 0})
+    assert err.rule == "1840 IX.4"
+    lay(g, "E17", "235", 4)  # the bonus tile: the normal lay is still to come
+    assert not t.lay and w.map.tile("E17")[0].name == "235"
+
+
+def test_a_line_with_a_tram_but_no_route_earns_and_pays_nothing() -> None:
+    # V17: maintenance reduces "das Einfahrergebnis" (IX.8); without a route there is
+    # none. Line 9 (WT) never builds; a red tram is bought in CR 2, so its yellow tram
+    # would cost 50.
+    g = lines_game("9")
+    advance(g, lambda g: cr_step(g) == ("trams", "WT"), LINES_POLICY)
+    act(g, {"type": "buy_tram", "tram": "R1"})
+    at_line(g, "9", LINES_POLICY, round_name="LR 2a")
+    w = world(g)
+    tram = w.lines["9"].tram
+    assert tram is not None and tram.startswith("Y1") and linerounds.best(w, "9") is None
+    before = (income(g, "WT"), cash(g, "WT"), cash(g, 2))
+    act(g, RUN)
+    assert (income(g, "WT"), cash(g, "WT"), cash(g, 2)) == before
+    assert w.lines["9"].last_run is None
+
+
+def test_privates_go_back_to_the_bank_at_face_value_whenever_their_owner_acts() -> None:
+    # IV.2: "Sie können jederzeit freiwillig an die Bank zurückgegeben werden. Der Nennwert
+    # wird dann an den Besitzer (Spieler oder Gesellschaft) ausbezahlt" (V14).
+    g = lines_game("3")
+    w = world(g)
+    assert {e["private"] for e in g.legal_actions(0) if e["type"] == "sell_private"} == {
+        "HB",
+        "PR",
+    }
+    assert refused(g, {"type": "sell_private", "private": "KK"}).rule == "1840 IV.2"  # Ben's
+    anna = cash(g, 0)
+    act(g, {"type": "sell_private", "private": "PR"})  # during Line 3's turn
+    assert cash(g, 0) == anna + 10 and "PR" not in w.private_owner
+    assert w.certs(0) == 1 + 1  # the director's certificate and the Hofburg
+    lay(g, "E17", "235", 4)  # E17-E19, as in the sight test above
+    act(g, token("E17", 0))
+    stadtbahn(g, "I3")
+    lay(g, "E19", "L20", 2)
+    at_line(g, "3", LINES_POLICY, round_name="LR 2a")
+    act(g, {"type": "buy_private", "private": "HB", "price": 5})
+    with_sight = linerounds.best(w, "3")
+    sje = cash(g, "SJE")
+    act(g, {"type": "sell_private", "private": "HB"})  # SJE's now: its director sells
+    assert cash(g, "SJE") == sje + 40 and "HB" not in w.private_owner
+    assert w.majors["SJE"].privates == []
+    without = linerounds.best(w, "3")
+    assert with_sight is not None and without is not None
+    assert without.revenue == with_sight.revenue - 20  # the sight bonus is gone
+
+
+def test_no_private_goes_back_during_the_pre_round() -> None:
+    # VI: the privates are being sold; IV.2's "jederzeit" starts once they are owned.
+    g = game(2)
+    act(g, {"type": "bid", "private": "KK", "price": 20})
+    act(g, {"type": "pass"})
+    assert world(g).private_owner["KK"] == "p0"
+    assert "sell_private" not in legal_types(g)
+    while seat(g) != 0:
+        act(g, {"type": "pass"})
+    assert refused(g, {"type": "sell_private", "private": "KK"}).rule == "1840 IV.2"
