@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         "--no-small", dest="small", action="store_false", help="never the 3-player small map"
     )
     parser.add_argument("--roundtrip", action="store_true", help="check to_json/from_json")
+    parser.add_argument("--progress", type=int, default=0, help="report every N games")
     args = parser.parse_args(argv)
     todo = jobs(args)
     start = time.perf_counter()
@@ -109,11 +111,15 @@ def main(argv: list[str] | None = None) -> int:
     failures: list[str] = []
     per_count: dict[int, list[int]] = {}
     if args.processes > 1:
-        with ProcessPoolExecutor(args.processes) as pool:
-            results = list(pool.map(play, todo, chunksize=4))
+        pool = ProcessPoolExecutor(args.processes)
+        results: Iterator[Outcome] = pool.map(play, todo, chunksize=4)
     else:
-        results = [play(job) for job in todo]
+        results = map(play, todo)
     for r in results:
+        for f in r.failures:
+            print("FAIL", f, flush=True)
+        if args.progress and (games + 1) % args.progress == 0:
+            print(f"... {games + 1} games, {time.perf_counter() - start:.0f} s", flush=True)
         games += 1
         actions += r.actions
         failures += r.failures
@@ -127,8 +133,8 @@ def main(argv: list[str] | None = None) -> int:
         f"{games} games, {actions} actions, {len(failures)} failures, "
         f"{seconds:.1f} s, {games / seconds:.2f} games/s, {actions / seconds:.0f} actions/s"
     )
-    for f in failures:
-        print("FAIL", f)
+    if args.processes > 1:
+        pool.shutdown()
     return 1 if failures else 0
 
 
