@@ -6,7 +6,7 @@ import { HomeScreen, UI_TITLES } from "./home.js";
 import { loadAutosave, loadTitles, setAutosaveScreen, writeTitles } from "./store.js";
 import { G1840Game } from "./g1840/controller.js";
 import { TrambahnGame } from "./trambahn/controller.js";
-import { startEngine } from "./engine-client.js";
+import { sharedEngine } from "./engine-client.js";
 
 const host = document.getElementById("app");
 let engine = null;
@@ -92,7 +92,9 @@ async function startNewGame(setup) {
 /** A new 1840 game: seats are people or bots; the first person to act gets the screen. */
 async function start1840(setup) {
   const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
-  const seed = hi * 2 ** 20 + (lo >>> 12);
+  // `?seed=N` fixes the seed (reproducible games for tests and bug reports)
+  const fixed = Number(new URLSearchParams(location.search).get("seed") ?? NaN);
+  const seed = Number.isSafeInteger(fixed) && fixed >= 0 ? fixed : hi * 2 ** 20 + (lo >>> 12);
   const session = { title: "1840", seats: setup.seats, names: setup.names, options: setup.options };
   let resp = await engine.call({ op: "new", game_id: "main", title: "1840", players: setup.names, options: setup.options, seed, seat: null });
   if (!resp.ok) {
@@ -147,18 +149,16 @@ async function importGame(save, choice) {
 let engineFailure = null;
 
 async function boot() {
-  // The engine starts first: its worker takes far longer than the first render, and its
-  // page-side part (PyScript's module, then creating the worker) runs in tasks of its own, so
-  // the render below is not delayed by more than a few ms (docs/architecture.md, Start-up).
-  const starting = startEngine({ afterPaint: false });
+  // The engine is already starting (index.html's <head> starts it while this module graph
+  // loads): its worker takes far longer than the first render (docs/architecture.md).
+  const starting = sharedEngine();
   const saved = loadAutosave();
   if (saved && saved.screen === "game" && UI_TITLES[saved.title]) resumeGame();
   else showHome();
 
   try {
     const e = starting;
-    await e.ready;
-    const t = await e.call({ op: "titles" });
+    const t = await e.ready; // the engine's answer to {op: "titles"}
     engine = e;
     if (t.ok) {
       titles = t.titles;

@@ -723,10 +723,11 @@ export class G1840Game {
    * device changes hands), or let the bots play. */
   async accept(r) {
     let resp = r;
-    if (!r.result && r.active !== null && r.active !== undefined && !this.isBot(r.active) && r.active !== this.viewer) {
+    // the response carries `legal` for the seat that asked (a bot's, or the last person's)
+    if (!r.result && r.active !== null && r.active !== undefined && !this.isBot(r.active) && r.seat !== r.active) {
       const st = await this.call({ op: "state", seat: r.active });
       if (st.ok) {
-        const handover = this.viewer !== null && this.humanSeats().length > 1;
+        const handover = this.viewer !== null && this.viewer !== r.active && this.humanSeats().length > 1;
         this.viewer = r.active;
         if (handover) this.covered = true;
         resp = st;

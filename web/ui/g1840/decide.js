@@ -713,7 +713,7 @@ function tokenControls(g, legal, mode) {
     { class: "map-step", "data-testid": `${mode}-step` },
     h("p", { class: "hint" }, intro),
     picks.length > 1
-      ? h("div", {}, h("p", {}, h("strong", {}, ui.tokenHex), ": which city?"), h("div", { class: "decide-buttons" }, picks.map((a) => actButton(g, a, `City ${a.city + 1}`, { testid: `${mode}-${a.hex}-${a.city}`, primary: true }))))
+      ? h("div", { class: "which-city" }, h("p", {}, h("strong", {}, ui.tokenHex), ": which city?"), h("div", { class: "decide-buttons" }, picks.map((a) => actButton(g, a, `City ${a.city + 1}`, { testid: `${mode}-${a.hex}-${a.city}`, primary: true }))))
       : null,
     h(
       "div",
