@@ -27,6 +27,8 @@ import hashlib
 import io
 import json
 import os
+import posixpath
+import re
 import shutil
 import struct
 import subprocess
@@ -209,6 +211,8 @@ def wheel_as_tar(wheel: Path) -> Path:
         for info in sorted(zin.infolist(), key=lambda i: i.filename):
             if info.is_dir():
                 continue
+            if not info.filename.isascii():  # engine-boot.mjs reads the names as ASCII
+                raise SystemExit(f"build_site: non-ASCII name in the wheel: {info.filename}")
             data = zin.read(info)
             member = tarfile.TarInfo(info.filename)  # reproducible: mtime 0, root, 0644
             member.size = len(data)
@@ -265,6 +269,18 @@ def memory_snapshot(key: str, stdlib: Path, wheel: Path, bytecode: Path | None) 
         tmp.rename(out)
         prune(CACHE.glob("snapshot-*.bin"), keep=5)
     return out
+
+
+def check_preloads(plan: dict[str, Source]) -> None:
+    """Every <link rel="modulepreload" href> of the pages must name a site file: index.html
+    preloads a chunk of PyScript by its hashed name, which changes with PyScript's version."""
+    for rel, src in plan.items():
+        if not rel.endswith(".html") or isinstance(src, bytes):
+            continue
+        for href in re.findall(r'<link rel="modulepreload" href="([^"]+)"', src.read_text()):
+            target = posixpath.normpath(posixpath.join(posixpath.dirname(rel), href))
+            if target not in plan:
+                raise SystemExit(f"build_site: {rel} preloads {href}, which is not in the site")
 
 
 def add_generated(plan: dict[str, Source], args: argparse.Namespace) -> None:
@@ -421,6 +437,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     started = time.monotonic()
     plan = plan_site(args)
+    check_preloads(plan)
     add_generated(plan, args)
     if args.compress:
         add_compressed(plan)

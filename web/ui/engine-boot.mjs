@@ -58,27 +58,42 @@ function fetchOK(url, as) {
   });
 }
 
+// A site file from the service worker's cache of this version, read directly (no detour
+// through the service worker), else from the network.
+async function siteFile(url, as) {
+  try {
+    const name = `tramways-${(await infoPromise).content_hash}`;
+    if (await caches.has(name)) {
+      const hit = await (await caches.open(name)).match(url);
+      if (hit) return as ? hit[as]() : hit;
+    }
+  } catch {
+    // no Cache Storage here: the network it is
+  }
+  return fetchOK(url, as);
+}
+
 // Everything that does not need PyScript's call starts now, in parallel: the runtime's
 // 1.25 MB JS module (passed on as createPyodideModule), its wasm (compiled at once, see
 // withPrefetched()), the stdlib zip, the build info and then the snapshot.
 // PyScript calls loadPyodide only after its own set-up.
+const infoPromise = fetchOK(here("../build-info.json"), "json");
 const asmPromise = import(`${INDEX_URL}pyodide.asm.mjs`).then((m) => {
   mark("asm-imported");
   return m.default;
 });
-const wasmModulePromise = WebAssembly.compileStreaming(fetch(WASM_URL)).then((m) => {
+const wasmModulePromise = WebAssembly.compileStreaming(siteFile(WASM_URL)).then((m) => {
   mark("wasm-compiled");
   return m;
 });
 // Read at once (4.5 MB; Pyodide writes it to its file system before the runtime starts).
-const stdlibPromise = fetchOK(STDLIB_URL, "arrayBuffer").then((buffer) => {
+const stdlibPromise = siteFile(STDLIB_URL, "arrayBuffer").then((buffer) => {
   mark("stdlib-read");
   return buffer;
 });
-const infoPromise = fetchOK(here("../build-info.json"), "json");
 // The engine's files, written back after a restore (the file system is not in the snapshot).
 const filesPromise = infoPromise.then((info) =>
-  info.files ? fetchOK(here(`../wheels/${info.files}`), "arrayBuffer") : null,
+  info.files ? siteFile(here(`../wheels/${info.files}`), "arrayBuffer") : null,
 );
 // Nobody may be waiting yet; failures are reported where they are used.
 for (const p of [asmPromise, wasmModulePromise, stdlibPromise]) {
@@ -91,7 +106,7 @@ filesPromise.catch(() => {});
 // pumped by this thread and stall). Its bytes are then read as soon as the Blob is complete.
 const snapshotBytesPromise = infoPromise.then(async (info) => {
   if (!info.snapshot) return null;
-  const blob = await fetchOK(here(`../wheels/${info.snapshot}`), "blob");
+  const blob = await siteFile(here(`../wheels/${info.snapshot}`), "blob");
   mark("snapshot-fetched");
   const bytes = new Uint8Array(await blob.arrayBuffer());
   mark("snapshot-read");
@@ -211,27 +226,33 @@ function install(py, wheel, bytecode = null) {
 }
 
 // Writes the files of an uncompressed ustar archive (build_site.py's wheel_as_tar) below dir,
-// with Emscripten's FS: no Python runs, it takes about a millisecond.
+// with Emscripten's FS: no Python runs. The file contents are views into `buffer`, owned by
+// the file system from then on (no copy).
 function writeTar(FS, dir, buffer) {
   const bytes = new Uint8Array(buffer);
   const text = (at, length) => {
-    const field = bytes.subarray(at, at + length);
-    const end = field.indexOf(0);
-    return new TextDecoder().decode(end < 0 ? field : field.subarray(0, end));
+    let s = "";
+    for (let i = at; i < at + length && bytes[i]; i++) s += String.fromCharCode(bytes[i]);
+    return s;
   };
+  const made = new Set();
   for (let at = 0; at + 512 <= bytes.length; ) {
     const name = text(at, 100);
     if (!name) break; // the two zero blocks at the end
     const size = parseInt(text(at + 124, 12).trim() || "0", 8);
     const type = text(at + 156, 1);
     const prefix = text(at + 345, 155);
-    const path = `${dir}/${prefix ? `${prefix}/` : ""}${name}`;
+    const path = `${dir}/${prefix ? `${prefix}/` : ""}${name}`; // ASCII (build_site.py)
     if (!Number.isSafeInteger(size) || at + 512 + size > bytes.length) {
       throw new Error(`bad tar entry ${path}`);
     }
     if (type === "0" || type === "") {
-      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      FS.writeFile(path, bytes.subarray(at + 512, at + 512 + size));
+      const folder = path.slice(0, path.lastIndexOf("/"));
+      if (!made.has(folder)) {
+        FS.mkdirTree(folder);
+        made.add(folder);
+      }
+      FS.writeFile(path, bytes.subarray(at + 512, at + 512 + size), { canOwn: true });
     }
     at += 512 + Math.ceil(size / 512) * 512;
   }

@@ -3,7 +3,8 @@
 //
 //   import { startEngine } from "./engine-client.js";
 //   const engine = startEngine();
-//   await engine.ready;                       // also sets performance.mark("engine-ready")
+//   await engine.ready;                       // the reply to {op: "titles"}; also sets
+//                                             // performance.mark("engine-ready")
 //   const reply = await engine.call({ op: "titles" });   // reply.ok is true or false
 //
 // call() rejects only when the worker itself fails; engine errors come back as {ok: false}.
@@ -40,7 +41,7 @@ function afterNextPaint() {
  * Start the engine worker.
  * @param {{serviceWorker?: boolean, afterPaint?: boolean}} [options]
  *   afterPaint: create the worker only once the page has painted (default true)
- * @returns {{ready: Promise<void>, call: (request: object) => Promise<object>,
+ * @returns {{ready: Promise<object>, call: (request: object) => Promise<object>,
  *            bootInfo: () => Promise<object>, terminate: () => void}}
  */
 export function startEngine({ serviceWorker = true, afterPaint = true } = {}) {
@@ -106,6 +107,7 @@ export function startEngine({ serviceWorker = true, afterPaint = true } = {}) {
     clearTimeout(startTimer);
     performance.mark("engine-ready");
     if (serviceWorker) registerServiceWorker();
+    return reply;
   })();
   // Avoid an "unhandled rejection" report when the app only awaits `ready` later.
   ready.catch(() => {});
@@ -123,6 +125,19 @@ export function startEngine({ serviceWorker = true, afterPaint = true } = {}) {
   // For diagnostics (benchmarks, tests): the page's latest engine, e.g. its bootInfo().
   globalThis.__tramwaysEngine = engine;
   return engine;
+}
+
+let shared = null;
+
+/**
+ * The page's engine: started by the first call (with `options`), the same one afterwards.
+ * index.html calls it from its <head>, so that the worker starts while the UI's modules are
+ * still loading; app.js then gets the engine that is already starting.
+ * @param {{serviceWorker?: boolean, afterPaint?: boolean}} [options]
+ */
+export function sharedEngine(options = { afterPaint: false }) {
+  shared ??= startEngine(options);
+  return shared;
 }
 
 let registration = null;
