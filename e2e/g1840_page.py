@@ -177,7 +177,8 @@ def lay_tile(page: Page, action: Action) -> int:
         tile.click()
     prefix = f"{action['hex']}:{action['tile']}:"
     page.wait_for_function(
-        "(p) => document.querySelector('[data-testid=table]').dataset.laying.startsWith(p)", arg=prefix
+        "(p) => document.querySelector('[data-testid=table]').dataset.laying.startsWith(p)",
+        arg=prefix,
     )
     turns = 0
     while root_attr(page, "laying") != f"{prefix}{action['rotation']}":
@@ -203,12 +204,12 @@ def token(page: Page, action: Action, mode: str) -> None:
         page.wait_for_function(
             """(before) => {
                 const t = document.querySelector('[data-testid=table]');
-                return t.dataset.busy === '1' || Number(t.dataset.nActions) !== before
-                    || document.querySelector('.which-city');
+                const moved = Number(t.dataset.nActions) !== before;
+                return t.dataset.busy === '0' && (moved || document.querySelector('.which-city'));
             }""",
             arg=before,
         )
-        if n_actions(page) == before and root_attr(page, "busy") == "0":
+        if n_actions(page) == before:
             page.locator(".which-city").get_by_test_id(f"{mode}-{hex_}-{city}").click()
         return
     if page.get_by_test_id(f"{mode}-hex-{hex_}").count():

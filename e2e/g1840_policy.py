@@ -31,7 +31,12 @@ def kind_of(game: Game, seat: int, action: Action) -> str:
     if t == "bid":
         return "bid_private" if action.get("private") else "bid_line"
     if t == "pass":
-        return {"private_auction": "pass_private", "stock": "pass_sr", "pick": "pass_pick", "bid": "pass_line"}.get(step, "pass")
+        return {
+            "private_auction": "pass_private",
+            "stock": "pass_sr",
+            "pick": "pass_pick",
+            "bid": "pass_line",
+        }.get(step, "pass")
     if t == "lay_tile":
         rotations = [
             a["rotation"]
@@ -44,7 +49,9 @@ def kind_of(game: Game, seat: int, action: Action) -> str:
     if t == "dividend":
         cr = view.get("cr") or {}
         income = (cr.get("dividend") or {}).get("income")
-        return "dividend_partial" if income is not None and action["amount"] < income else "dividend"
+        return (
+            "dividend_partial" if income is not None and action["amount"] < income else "dividend"
+        )
     if t == "end_turn":
         return "end_turn_sr" if step == "stock" else "end_turn"
     return str(t)

@@ -314,6 +314,7 @@ export class G1840Game {
       return null;
     }
     if (this.map) return this.map;
+    if (!performance.getEntriesByName("map-painted").length) performance.mark("map-painted");
     this.regions.map.replaceChildren();
     this.map = createHexMap(this.regions.map, {
       catalog: this.catalog,

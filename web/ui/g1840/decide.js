@@ -36,7 +36,7 @@ export function rangeControl(g, key, entry, opts = {}) {
   const value = snap(entry, g.draft(key) ?? opts.initial ?? entry.min);
   const set = (v, rerender = true) => g.setDraft(key, snap(entry, v), rerender);
   const step = entry.step || 1;
-  const bigStep = step * (entry.max - entry.min > 40 * step ? 10 : 1);
+  const bigStep = step;
   const input = h("input", {
     type: "number",
     inputmode: "numeric",
