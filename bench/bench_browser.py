@@ -54,6 +54,18 @@ MARKS = """() => {
   const t = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
   return { engine: t("engine-ready"), board: t("board-painted"), fcp: t("first-contentful-paint") };
 }"""
+# Where the start-up time goes: the page's marks and the engine worker's (bootInfo().marks,
+# absolute), all in ms from navigation start. Bare pages have no engine client.
+STAGES = """async () => {
+  const out = {};
+  for (const e of performance.getEntriesByType("mark")) out[e.name] = e.startTime;
+  for (const e of performance.getEntriesByType("paint")) out[e.name] = e.startTime;
+  const engine = globalThis.__tramwaysEngine;
+  const boot = engine ? await engine.bootInfo() : null;
+  const origin = performance.timeOrigin;
+  for (const [k, v] of Object.entries(boot?.marks ?? {})) out[`w:${k}`] = v - origin;
+  return { stages: out, mode: boot?.mode ?? null };
+}"""
 # True once the service worker controls the page and holds every precached file.
 OFFLINE_READY = """async (n) => {
   if (!navigator.serviceWorker.controller) return false;
@@ -113,6 +125,7 @@ class Visit:
     board_ms: float | None
     fcp_ms: float | None
     mode: str | None
+    stages: dict[str, float]
 
 
 def autosave_record() -> dict[str, Any]:
@@ -157,10 +170,17 @@ def visit(context: BrowserContext, url: str, name: str, kind: str, session: int)
     if name == "app":  # the board may be painted a moment after the home screen
         page.wait_for_timeout(50)
     marks = page.evaluate(MARKS)
-    mode = None
-    if name == "check":
-        mode = page.evaluate("async () => (await window.engine.bootInfo()).mode")
-    return Visit(name, kind, session, marks["engine"], marks["board"], marks["fcp"], mode)
+    got = page.evaluate(STAGES)
+    return Visit(
+        name,
+        kind,
+        session,
+        marks["engine"],
+        marks["board"],
+        marks["fcp"],
+        got["mode"],
+        got["stages"],
+    )
 
 
 def launch(pw: Playwright, profile: str) -> BrowserContext:
@@ -287,6 +307,23 @@ def print_table(visits: list[Visit]) -> None:
             )
 
 
+def print_stages(visits: list[Visit]) -> None:
+    """Median time of each page and worker mark (w:), per page and visit kind, in time order."""
+    print()
+    print("stages: median ms from navigation start (w: = engine worker, see docs/architecture.md)")
+    for name in PAGES:
+        for kind in ("first", "return", "offline"):
+            rows = [v for v in visits if v.page == name and v.kind == kind and v.stages]
+            if not rows:
+                continue
+            names = {k for v in rows for k in v.stages}
+            medians = {
+                k: statistics.median(v.stages[k] for v in rows if k in v.stages) for k in names
+            }
+            ordered = sorted(medians.items(), key=lambda kv: kv[1])
+            print(f"  {name} {kind}: " + "  ".join(f"{k} {ms:.0f}" for k, ms in ordered))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=ROOT / "site")
@@ -297,6 +334,7 @@ def main() -> None:
     parser.add_argument("--calls", type=int, default=200, help="timed `state` calls")
     parser.add_argument("--acts", type=int, default=200, help="timed `act` calls")
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
+    parser.add_argument("--stages", action="store_true", help="also print the median marks")
     parser.add_argument(
         "--min-idle",
         type=float,
@@ -330,6 +368,8 @@ def main() -> None:
             calls = call_latency(pw, site, args.calls, args.acts)
     print(f"load average after: {os.getloadavg()}")
     print_table(visits)
+    if args.stages:
+        print_stages(visits)
     for op, values in calls.items():
         if values:
             print(

@@ -247,6 +247,9 @@ def test_unusable_snapshot_falls_back_to_a_normal_boot(
     assert any(warning in w for w in boot["warnings"]), boot
     assert page.evaluate(CALL, {"op": "titles"})["ok"] is True
     assert boot["python"]["engine_files"] is True, boot
+    # Before the server stops (fixture teardown): the service worker registration, which
+    # follows the engine's start, must not fail on a vanished server.
+    context.close()
 
 
 OLD_SNAPSHOT_DB = """async () => {
