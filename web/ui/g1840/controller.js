@@ -214,6 +214,9 @@ export class G1840Game {
     if (!here.length) return;
     this.ui = { ...this.ui, mode: "lay", hex, tile: null, rotation: null, tokenHex: null };
     this.map?.clearPreview();
+    // small hexes (a phone, or zoomed out): bring the chosen one close for the preview
+    const size = this.map?.hexElement(hex)?.getBoundingClientRect().width ?? 100;
+    if (size < 56) this.map.focus(hex, { minHexPx: 84 });
     const tiles = [...new Set(here.map((a) => a.tile))];
     if (tiles.length === 1) this.pickTile(tiles[0]);
     else this.render();
@@ -366,6 +369,8 @@ export class G1840Game {
     const view = resp.view;
     this.root.classList.toggle("is-history", Boolean(this.history));
     mount(this.regions.top, this.topbar(resp));
+    this.scrollTrack();
+    this.root.classList.toggle("needs-map", !this.history && view.step === "line_turn" && this.interactive());
     mount(this.regions.turn, this.turnbar(resp));
     this.renderMap(resp);
     mount(this.regions.decide, this.history ? this.historyBar() : decisionPanel(this), this.undoBar());
@@ -376,7 +381,14 @@ export class G1840Game {
       this.painted = true;
       performance.mark("board-painted");
     }
-    void view;
+  }
+
+  /** Keep the current round of the round track in view (it scrolls sideways). */
+  scrollTrack() {
+    const wrap = this.regions.top.querySelector(".g40-trackwrap");
+    const cur = wrap?.querySelector(".is-current");
+    if (!wrap || !cur) return;
+    wrap.scrollLeft = Math.max(0, cur.offsetLeft - (wrap.clientWidth - cur.offsetWidth) / 2);
   }
 
   renderDataset() {
@@ -435,7 +447,7 @@ export class G1840Game {
       h(
         "div",
         { class: "prompt-line" },
-        h("p", { class: "prompt", "data-testid": "prompt" }, resp.prompt ?? ""),
+        resp.prompt && resp.prompt !== whose ? h("p", { class: "prompt", "data-testid": "prompt" }, resp.prompt) : null,
         this.status ? h("p", { class: "status", "data-testid": "status" }, this.status) : null,
         this.error ? h("p", { class: "error", role: "alert", "data-testid": "error" }, this.error) : null,
         this.botNote.length && !this.history ? h("p", { class: "bot-note muted small", "data-testid": "bot-note" }, this.botNote.slice(-3).join(" · ")) : null,
@@ -621,7 +633,7 @@ export class G1840Game {
       h(
         "div",
         { class: "history-controls" },
-        h("button", { type: "button", class: "btn", "data-testid": "history-start", disabled: at <= 0, "aria-label": "Start of the game", onclick: () => this.historyGo(0) }, "⏮"),
+        h("button", { type: "button", class: "btn", "data-testid": "history-start", disabled: at <= 0, "aria-label": "Start of the game", onclick: () => this.historyGo(0) }, "«"),
         h("button", { type: "button", class: "btn", "data-testid": "history-prev", disabled: at <= 0, "aria-label": "Previous action", onclick: () => this.historyGo(this.history.at - 1) }, "◀"),
         h("input", {
           type: "range",
@@ -639,7 +651,7 @@ export class G1840Game {
           },
         }),
         h("button", { type: "button", class: "btn", "data-testid": "history-next", disabled: at >= total, "aria-label": "Next action", onclick: () => this.historyGo(this.history.at + 1) }, "▶"),
-        h("button", { type: "button", class: "btn", "data-testid": "history-end", disabled: at >= total, "aria-label": "Latest position", onclick: () => this.historyGo(total) }, "⏭"),
+        h("button", { type: "button", class: "btn", "data-testid": "history-end", disabled: at >= total, "aria-label": "Latest position", onclick: () => this.historyGo(total) }, "»"),
       ),
       h("p", { class: "history-caption", "data-testid": "history-caption" }, caption),
       h("button", { type: "button", class: "btn primary", "data-testid": "history-exit", onclick: () => this.exitHistory() }, "Back to the game"),

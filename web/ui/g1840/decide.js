@@ -560,7 +560,7 @@ function lineTurn(g, legal) {
       "p",
       { class: "decide-facts" },
       h("span", {}, `${lt.major} treasury ${money(m?.treasury)}`),
-      h("span", {}, `Markers ${ln.tokens_left} left${ln.tokens_left ? ` · next ${money(ln.next_token_cost)}` : ""}`),
+      h("span", {}, `Markers ${ln.tokens_left} left${ln.tokens_left ? ` · next ${ln.next_token_cost ? money(ln.next_token_cost) : "free"}` : ""}`),
     ),
     h(
       "ul",

@@ -264,7 +264,7 @@ export function lineCard(view, id, opts = {}) {
       h("dt", {}, "Tram"),
       h("dd", {}, ln.tram ? tramChip(ln.tram) : h("span", { class: "muted" }, "none")),
       h("dt", {}, "Markers"),
-      h("dd", {}, `${ln.tokens_left} left`, ln.next_token_cost !== null && ln.next_token_cost !== undefined && ln.tokens_left ? h("span", { class: "muted" }, ` · next ${money(ln.next_token_cost)}`) : null),
+      h("dd", {}, `${ln.tokens_left} left`, ln.next_token_cost !== null && ln.next_token_cost !== undefined && ln.tokens_left ? h("span", { class: "muted" }, ` · next ${ln.next_token_cost ? money(ln.next_token_cost) : "free (home)"}`) : null),
       last ? h("dt", {}, "Last run") : null,
       last ? h("dd", {}, money(last.total ?? last.revenue)) : null,
     ),
