@@ -140,4 +140,6 @@ def parse(data: Mapping[str, Any]) -> Action:
         fields[name] = value
     if kind == "bid" and (fields.get("private") is None) == (fields.get("line") is None):
         raise InvalidAction("A bid names either a 'private' or a 'line'")
+    if kind == "lay_tile" and not 0 <= fields["rotation"] <= 5:
+        raise InvalidAction("'rotation' is 0 to 5 (edges turned clockwise)")
     return Action(type=kind, **fields)

@@ -560,3 +560,16 @@ def test_no_private_goes_back_during_the_pre_round() -> None:
     while seat(g) != 0:
         act(g, {"type": "pass"})
     assert refused(g, {"type": "sell_private", "private": "KK"}).rule == "1840 IV.2"
+
+
+@pytest.mark.parametrize("turn", [6, 10, -1])
+def test_a_rotation_is_0_to_5(turn: int) -> None:
+    # docs/1840-api.md: "rotation r turns edge e to (e + r) % 6"; the legal list offers 0-5
+    # and only those are accepted (a save never holds two spellings of one lay).
+    g = lines_game("6")
+    err = refused(
+        g, {"type": "lay_tile", "hex": "J26", "tile": "5", "rotation": turn}, kind="invalid"
+    )
+    assert "rotation" in err.message
+    lay(g, "J26", "5", 4)
+    assert world(g).map.tile("J26")[1] == 4
