@@ -5,7 +5,7 @@
 // session = {title: "1840", seats: [{kind: "human"} | {kind: "bot", level}], lastHuman}
 
 import { h, mount, sleep } from "../dom.js";
-import { lineOwnersFromView } from "../g18xx/colours.js";
+import { companyStyle, lineOwnersFromView } from "../g18xx/colours.js";
 import { createHexMap } from "../g18xx/hexmap.js";
 import { createMarket } from "../g18xx/market.js";
 import { settings, writeAutosave, writeSettings } from "../store.js";
@@ -144,6 +144,15 @@ export class G1840Game {
 
   continueAfterChange() {
     if (this.destroyed || this.history) return;
+    if (this.stale) {
+      // the last response came from a bot move made while paused: a person may be next
+      this.stale = false;
+      const r = this.resp;
+      if (!r.result && !this.isBot(r.active) && r.seat !== r.active) {
+        this.accept(r);
+        return;
+      }
+    }
     if (this.resp.result) {
       this.render();
       return;
@@ -293,6 +302,7 @@ export class G1840Game {
       top: h("header", { class: "topbar g40-top", "data-testid": "topbar" }),
       turn: h("section", { class: "g40-turn", "data-testid": "turnbar", "aria-live": "polite" }),
       map: h("div", { class: "g40-map", "data-testid": "map-area" }),
+      mapTools: h("div", { class: "g40-maptools" }),
       decide: h("section", { class: "g40-decide-wrap", "aria-label": "Your decision" }),
       tabs: h("nav", { class: "g40-tabs", role: "tablist", "aria-label": "Game information" }),
       panel: h("section", { class: "g40-panel", role: "tabpanel", "data-testid": "info-panel" }),
@@ -304,7 +314,7 @@ export class G1840Game {
       "div",
       { class: "g40", "data-testid": "table" },
       r.top,
-      h("div", { class: "g40-body" }, h("div", { class: "g40-mapcol" }, r.map), h("aside", { class: "g40-side" }, r.turn, r.decide, h("div", { class: "g40-info" }, r.tabs, r.panel))),
+      h("div", { class: "g40-body" }, h("div", { class: "g40-mapcol" }, r.map, r.mapTools), h("aside", { class: "g40-side" }, r.turn, r.decide, h("div", { class: "g40-info" }, r.tabs, r.panel))),
       r.overlay,
       r.toasts,
     );
@@ -357,9 +367,24 @@ export class G1840Game {
     map.setStopHighlights(stops);
     const routes = [];
     const lt = view.line_turn;
+    if (this.showRuns) {
+      for (const [id, ln] of Object.entries(view.lines ?? {})) {
+        if (!ln.last_run?.stops?.length || lt?.line === id) continue;
+        routes.push({ ...ln.last_run, label: `${id}: ${money(ln.last_run.total ?? ln.last_run.revenue)}`, colour: companyStyle(ln.major).fill });
+      }
+    }
     if (lt?.run) routes.push({ ...lt.run, label: money(lt.run.total), colour: "#d6246e" });
     else if (this.flash && live) routes.push(this.flash);
     map.setRoutes(routes);
+    mount(
+      this.regions.mapTools,
+      h(
+        "label",
+        { class: "g40-maptool", title: "Draw the route each Line ran last" },
+        h("input", { type: "checkbox", checked: Boolean(this.showRuns), "data-testid": "show-runs", onchange: (e) => { this.showRuns = e.target.checked; this.renderMap(this.shown()); } }),
+        "Last runs",
+      ),
+    );
     if (!(live && this.ui.tile)) map.clearPreview();
   }
 
@@ -597,6 +622,7 @@ export class G1840Game {
       return;
     }
     if (this.resp.result && !this.endDismissed && !this.history) {
+      if (el.querySelector("[data-testid=end-screen]")) return; // already shown (keeps focus)
       const humans = this.humanSeats();
       mount(
         el,
@@ -611,6 +637,7 @@ export class G1840Game {
           ],
         }),
       );
+      el.querySelector("[data-testid=rematch]")?.focus?.();
       return;
     }
     el.replaceChildren();
@@ -782,7 +809,16 @@ export class G1840Game {
       if (gen !== this.botGen || this.destroyed) return;
       const before = this.resp.n_actions;
       const r = await this.call({ op: "bot", seat, level: this.session.seats[seat].level ?? "normal" });
-      if (gen !== this.botGen || this.destroyed) return;
+      if (this.destroyed) return;
+      if (gen !== this.botGen) {
+        // paused or history meanwhile: keep what the engine did; continue from it later
+        if (r.ok) {
+          this.resp = r;
+          this.stale = true;
+          this.persist();
+        }
+        return;
+      }
       if (!r.ok) {
         this.error = `The bot could not move: ${r.error.message}`;
         break;
@@ -822,7 +858,7 @@ export class G1840Game {
     const r = await this.call({ op: "history", seat: this.viewer, at: target });
     if (!this.history) return;
     if (!r.ok) this.error = r.error.message;
-    else this.history = { ...this.history, at: target, resp: r };
+    else this.history = { ...this.history, at: target, total: r.n_total ?? this.history.total, resp: r };
     this.render();
   }
 

@@ -8,7 +8,7 @@
 
 import { h } from "../dom.js";
 import { tileSvg } from "../g18xx/tiles.js";
-import { BONUS_NAMES, companyBadge, lineBadge, money, seatName, tramChip, tramType, TRAM_INFO } from "./format.js";
+import { BONUS_NAMES, companyBadge, lineBadge, money, seatName, signed, tramChip, tramType, TRAM_INFO } from "./format.js";
 import { lineCard, ownerText } from "./panels.js";
 
 const byType = (legal, type) => legal.filter((a) => a.type === type);
@@ -437,7 +437,7 @@ function trams(g, legal) {
       { class: "tram-line", "data-testid": `tram-line-${line}` },
       lineBadge(line, major),
       tram ? tramChip(tram.id) : h("span", { class: "muted small" }, "no tram"),
-      tram && maint[tramType(tram.id)] ? h("span", { class: "neg small" }, ` maintenance ${money(maint[tramType(tram.id)])}`) : null,
+      tram && maint[tramType(tram.id)] ? h("span", { class: ["small", maint[tramType(tram.id)] < 0 ? "neg" : "pos"] }, ` per run ${signed(maint[tramType(tram.id)])}`) : null,
     );
   });
   const tramRows = m.trams.map((t) => {
@@ -748,7 +748,7 @@ function runBox(g, legal) {
           sights.length ? h("dt", {}, "Sights") : null,
           sights.length ? h("dd", {}, sights.join(", ")) : null,
           h("dt", {}, "Maintenance"),
-          h("dd", { class: r.maintenance < 0 ? "neg" : "" }, r.maintenance ? money(r.maintenance) : "none"),
+          h("dd", { class: r.maintenance < 0 ? "neg" : r.maintenance > 0 ? "pos" : "" }, signed(r.maintenance)),
           h("dt", { class: "total" }, "Total"),
           h("dd", { class: ["total", r.total < 0 && "neg"], "data-testid": "run-total" }, money(r.total)),
         )

@@ -11,6 +11,12 @@ export function money(v) {
   return `${n < 0 ? "−" : ""}ƒ${Math.abs(n).toLocaleString("en-US")}`;
 }
 
+/** A change of money with its sign: "+ƒ200", "−ƒ50", or `zero` for 0. */
+export function signed(v, zero = "none") {
+  if (!v) return zero;
+  return `${v > 0 ? "+" : ""}${money(v)}`;
+}
+
 /** Players' colours (seat order), also used in charts. */
 export const SEAT_COLOURS = ["#1d4f91", "#b06a12", "#2f7a45", "#8a3b9c", "#b8322c", "#2b8a8a"];
 

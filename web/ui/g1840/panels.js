@@ -4,7 +4,7 @@
 
 import { h, mount } from "../dom.js";
 import { tileSvg } from "../g18xx/tiles.js";
-import { companyBadge, lineBadge, money, SEAT_COLOURS, tramChip, tramType, TRAM_INFO, VARIANT_NAMES, PROFILE_NAMES } from "./format.js";
+import { companyBadge, lineBadge, money, PROFILE_NAMES, SEAT_COLOURS, signed, tramChip, tramType, TRAM_INFO, VARIANT_NAMES } from "./format.js";
 
 // ------------------------------------------------------------------ round track + phase
 
@@ -319,9 +319,9 @@ export function depotPanel(view, catalog) {
     h(
       "table",
       { class: "g40-mini" },
-      h("tbody", {}, maint.map(([type, m]) => h("tr", {}, h("th", { scope: "row" }, tramChip(type)), h("td", { class: ["num", m < 0 && "neg"] }, m ? money(m) : "none")))),
+      h("tbody", {}, maint.map(([type, m]) => h("tr", {}, h("th", { scope: "row" }, tramChip(type)), h("td", { class: ["num", m < 0 && "neg", m > 0 && "pos"] }, signed(m))))),
     ),
-    h("p", { class: "muted small" }, t.newest ? `Newest type sold: ${TRAM_INFO[tramType(t.newest)]?.name ?? t.newest}. Older trams cost maintenance on every run once newer ones are sold.` : "No tram sold yet."),
+    h("p", { class: "muted small" }, t.newest ? `Newest type sold: ${TRAM_INFO[tramType(t.newest)]?.name ?? t.newest}. The table follows it: a run pays (−) or earns (+) this much by its tram.` : "No tram sold yet."),
     catalog?.trams?.buyable_by_company_round ? purchaseSchedule(catalog) : null,
   );
 }
