@@ -3,7 +3,7 @@
 
 import { h, mount } from "./dom.js";
 import { loadSetup, writeSetup } from "./store.js";
-import { art1840, describe1840, importChoice1840, newGameForm1840 } from "./g1840/setup.js";
+import { art1840, describe1840, importChoice1840, newGameForm1840, rules1840 } from "./g1840/setup.js";
 import { tramCard } from "./trambahn/cards.js";
 
 /** Titles this front end has a table for. */
@@ -79,6 +79,7 @@ export class HomeScreen {
         h("section", { class: "home-section" }, h("h2", {}, "New game"), this.titleList(titles)),
         this.importCard(),
         this.rulesCard(),
+        this.playableTitles().some((t) => t.id === "1840") ? h("section", { class: "home-section rules-card" }, rules1840()) : null,
         h("footer", { class: "home-footer" }, "Runs entirely in your browser, offline after the first visit. Games are saved on this device."),
       ),
     );

@@ -152,7 +152,47 @@ function waitingPanel(g) {
     "div",
     { class: "decide idle", "data-testid": "decide" },
     h("p", { class: "waiting" }, bot ? `${name} (bot) is playing…` : g.history ? "History view: nothing to decide here." : `Waiting for ${name}…`),
+    auctionSummary(view),
+    lineTurnSummary(view),
     g.botControls(),
+  );
+}
+
+/** What an auction in progress looks like to the others (private or Line). */
+export function auctionSummary(view) {
+  const auc = view.auction;
+  if (!auc || !auc.lot) return null;
+  if (auc.kind === "private") {
+    const p = view.privates?.[auc.lot];
+    return h(
+      "p",
+      { class: "auction-summary", "data-testid": "auction-summary" },
+      h("span", { class: "priv-tag" }, auc.lot),
+      ` ${p?.name ?? ""}: high bid ${money(auc.price)} by ${seatName(view, auc.leader)}; still bidding ${(auc.bidders ?? []).map((s) => seatName(view, s)).join(", ") || "–"}`,
+    );
+  }
+  return h(
+    "p",
+    { class: "auction-summary", "data-testid": "auction-summary" },
+    lineBadge(auc.lot, null),
+    ` Line ${auc.lot}: high bid ${money(auc.price)} by `,
+    auc.leader ? companyBadge(auc.leader) : "nobody",
+    `; still in ${(auc.bidders ?? []).join(", ") || "–"}`,
+  );
+}
+
+function lineTurnSummary(view) {
+  const lt = view.line_turn;
+  if (!lt) return null;
+  const ln = view.lines?.[lt.line];
+  return h(
+    "p",
+    { class: "auction-summary" },
+    lineBadge(lt.line, lt.major),
+    ` Line ${lt.line} of `,
+    companyBadge(lt.major),
+    ln?.tram ? [" runs a ", tramChip(ln.tram)] : " has no tram",
+    lt.run ? ` · best route ${money(lt.run.total)}` : "",
   );
 }
 
