@@ -795,6 +795,9 @@ function runBox(g, legal) {
       : lt && view.lines[lt.line]?.tram
         ? h("p", { class: "muted small" }, "No route yet: the Line needs track to another stop.")
         : h("p", { class: "muted small" }, "This Line has no tram: it does not run."),
+    run && lt && Object.entries(lt.done ?? {}).some(([k, v]) => !v && legal.some((a) => (k === "token" ? a.type === "place_token" : a.type === "lay_tile")))
+      ? h("p", { class: "hint", "data-testid": "run-hint" }, "The run ends the Line's turn: build first (tile, Stadtbahn tile, marker), the route follows.")
+      : null,
     run || end
       ? h(
           "div",
