@@ -513,12 +513,16 @@ def test_phone_screen_plays_a_turn(page: Page, site_server: SiteServer) -> None:
     # a bid through the range control's buttons
     page.get_by_test_id("bid-KK").get_by_role("button", name=re.compile("More")).click()
     expect(page.get_by_test_id("bid-KK-input")).to_have_value("25")
+    expect(page.get_by_test_id("bid-KK-go")).to_have_text("Open at ƒ25")
+    # typed, then the button at once (no re-render may swallow the click)
+    page.get_by_test_id("bid-KK-input").fill("30")
+    expect(page.get_by_test_id("bid-KK-go")).to_have_text("Open at ƒ30")
     before = n_actions(page)
     page.get_by_test_id("bid-KK-go").click()
     page.wait_for_function(f"document.querySelector('{ROOT}').dataset.nActions !== '{before}'")
     assert wait_decision(page) in ("act", "end")
     log = autosave(page)["response"]["log"]
-    assert any("Anna" in e["text"] and "25" in e["text"] for e in log)
+    assert any("Anna" in e["text"] and "30" in e["text"] for e in log)
     page.get_by_test_id("tab-log").click()
     expect(page.get_by_test_id("log")).to_contain_text("Anna")
     page.get_by_test_id("tab-market").click()

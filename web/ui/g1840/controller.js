@@ -48,6 +48,7 @@ export class G1840Game {
     this.endDismissed = false;
     this.botGen = 0;
     this.drafts = {};
+    this.liveUpdaters = {};
     this.ui = { mode: null, hex: null, tile: null, rotation: null, tokenHex: null };
     this.tab = "overview";
     this.settings = settings();
@@ -176,6 +177,15 @@ export class G1840Game {
 
   legal() {
     return this.interactive() ? this.resp.legal ?? [] : [];
+  }
+
+  /** Register what follows a range control's value without a re-render (decide.js). */
+  live(key, fn) {
+    (this.liveUpdaters[key] ??= []).push(fn);
+  }
+
+  updateLive(key, value) {
+    for (const fn of this.liveUpdaters[key] ?? []) fn(value);
   }
 
   draft(key) {
@@ -398,6 +408,7 @@ export class G1840Game {
     this.root.classList.toggle("needs-map", !this.history && view.step === "line_turn" && this.interactive());
     mount(this.regions.turn, this.turnbar(resp));
     this.renderMap(resp);
+    this.liveUpdaters = {};
     mount(this.regions.decide, this.history ? this.historyBar() : decisionPanel(this), this.undoBar());
     this.renderTabs(resp);
     this.renderOverlay();

@@ -28,15 +28,22 @@ export function snap(entry, v) {
   return Math.min(entry.max, Math.max(entry.min, n));
 }
 
+/** The value a range control shows now (its draft, else `initial`, else the minimum). */
+export function current(g, key, entry, initial) {
+  return snap(entry, g.draft(key) ?? initial ?? entry.min);
+}
+
 /**
  * A number chooser for a range entry: − [number] + and, for wide ranges, a slider.
- * The value lives in g's drafts under `key` (it survives re-renders).
+ * The value lives in g's drafts under `key`. Typing or sliding does not re-render the panel
+ * (a click on the button next to it must not lose its target); what depends on the value
+ * follows through g.live(key, fn) updaters.
  */
 export function rangeControl(g, key, entry, opts = {}) {
-  const value = snap(entry, g.draft(key) ?? opts.initial ?? entry.min);
-  const set = (v, rerender = true) => g.setDraft(key, snap(entry, v), rerender);
+  const value = current(g, key, entry, opts.initial);
   const step = entry.step || 1;
-  const bigStep = step;
+  const less = h("button", { type: "button", class: "btn step-btn", "aria-label": `Less (−${step})`, title: `−${step}`, disabled: value <= entry.min, onclick: () => set(current(g, key, entry, opts.initial) - step) }, "−");
+  const more = h("button", { type: "button", class: "btn step-btn", "aria-label": `More (+${step})`, title: `+${step}`, disabled: value >= entry.max, onclick: () => set(current(g, key, entry, opts.initial) + step) }, "+");
   const input = h("input", {
     type: "number",
     inputmode: "numeric",
@@ -47,23 +54,20 @@ export function rangeControl(g, key, entry, opts = {}) {
     class: "range-input",
     "data-testid": opts.testid ? `${opts.testid}-input` : null,
     "aria-label": opts.label ?? "Amount",
+    oninput: (e) => {
+      if (e.target.value !== "" && Number.isFinite(Number(e.target.value))) set(e.target.value, { keepInput: true });
+    },
     onchange: (e) => set(e.target.value),
     onkeydown: (e) => {
       if (e.key === "Enter") {
         e.preventDefault();
-        set(e.target.value, false);
+        set(e.target.value);
         opts.onEnter?.();
       }
     },
   });
   const wide = entry.max - entry.min >= 4 * step;
-  return h(
-    "div",
-    { class: ["range-control", opts.class], "data-testid": opts.testid ?? null, "data-min": entry.min, "data-max": entry.max, "data-step": step },
-    h("button", { type: "button", class: "btn step-btn", "aria-label": `Less (−${bigStep})`, title: `−${bigStep}`, disabled: value <= entry.min, onclick: () => set(value - bigStep) }, "−"),
-    opts.prefix ? h("span", { class: "range-prefix" }, opts.prefix) : null,
-    input,
-    h("button", { type: "button", class: "btn step-btn", "aria-label": `More (+${bigStep})`, title: `+${bigStep}`, disabled: value >= entry.max, onclick: () => set(value + bigStep) }, "+"),
+  const slider =
     wide && opts.slider !== false
       ? h("input", {
           type: "range",
@@ -74,15 +78,40 @@ export function rangeControl(g, key, entry, opts = {}) {
           class: "range-slider",
           "aria-label": opts.label ?? "Amount",
           "data-testid": opts.testid ? `${opts.testid}-slider` : null,
-          oninput: (e) => {
-            set(e.target.value, false);
-            input.value = String(snap(entry, e.target.value));
-            opts.onSlide?.(snap(entry, e.target.value));
-          },
-          onchange: (e) => set(e.target.value),
+          oninput: (e) => set(e.target.value),
         })
-      : null,
+      : null;
+  function set(v, { keepInput = false } = {}) {
+    const n = snap(entry, v);
+    g.setDraft(key, n, false);
+    if (!keepInput) input.value = String(n);
+    if (slider) slider.value = String(n);
+    less.disabled = n <= entry.min;
+    more.disabled = n >= entry.max;
+    g.updateLive(key, n);
+  }
+  return h(
+    "div",
+    { class: ["range-control", opts.class], "data-testid": opts.testid ?? null, "data-min": entry.min, "data-max": entry.max, "data-step": step },
+    less,
+    opts.prefix ? h("span", { class: "range-prefix" }, opts.prefix) : null,
+    input,
+    more,
+    slider,
   );
+}
+
+/** The button that sends a range entry with the control's current value; its label follows. */
+function goButton(g, key, entry, { initial, label, testid, primary = true, cls = null }) {
+  const btn = h(
+    "button",
+    { type: "button", class: ["btn", primary && "primary", cls], "data-testid": testid, disabled: g.busy, onclick: () => g.act(withValue(entry, current(g, key, entry, initial))) },
+    label(current(g, key, entry, initial)),
+  );
+  g.live(key, (v) => {
+    btn.textContent = label(v);
+  });
+  return btn;
 }
 
 function actButton(g, action, label, opts = {}) {
@@ -248,12 +277,8 @@ function privateAuction(g, legal) {
         ? h(
             "div",
             { class: "priv-bid" },
-            rangeControl(g, `bid:${sym}`, entry, { testid: `bid-${sym}`, label: `Bid on ${p.name}`, slider: false, onEnter: () => g.act(withValue(entry, snap(entry, g.draft(`bid:${sym}`) ?? entry.min))) }),
-            h(
-              "button",
-              { type: "button", class: "btn primary", "data-testid": `bid-${sym}-go`, disabled: g.busy, onclick: () => g.act(withValue(entry, snap(entry, g.draft(`bid:${sym}`) ?? entry.min))) },
-              `${auc.lot ? "Bid" : "Open at"} ${money(snap(entry, g.draft(`bid:${sym}`) ?? entry.min))}`,
-            ),
+            rangeControl(g, `bid:${sym}`, entry, { testid: `bid-${sym}`, label: `Bid on ${p.name}`, slider: false, onEnter: () => g.act(withValue(entry, current(g, `bid:${sym}`, entry))) }),
+            goButton(g, `bid:${sym}`, entry, { testid: `bid-${sym}-go`, label: (v) => `${auc.lot ? "Bid" : "Open at"} ${money(v)}` }),
           )
         : null,
     );
@@ -385,13 +410,33 @@ function dividend(g, legal) {
   const major = prev?.major ?? actingMajor(view);
   const m = view.majors[major];
   const income = prev?.income ?? m?.income ?? entry.max;
-  const amount = snap(entry, g.draft(`div:${major}`) ?? entry.max);
-  const band = (prev?.moves ?? []).filter((x) => x.from <= amount).pop();
-  const perShare = Math.floor((amount * 10) / 100);
-  const newPrice = band?.price ?? m.price;
-  const moveText = newPrice > m.price ? `rises ${money(m.price)} → ${money(newPrice)}` : newPrice < m.price ? `falls ${money(m.price)} → ${money(newPrice)}` : `stays at ${money(m.price)}`;
+  const key = `div:${major}`;
+  const amount = current(g, key, entry, entry.max);
   const holders = view.players.map((p, s) => [p, s, p.shares?.[major] ?? 0]).filter(([, , pct]) => pct > 0);
-  const send = () => g.act(withValue(entry, snap(entry, g.draft(`div:${major}`) ?? entry.max)));
+  const send = () => g.act(withValue(entry, current(g, key, entry, entry.max)));
+  const preview = (value) => {
+    const band = (prev?.moves ?? []).filter((x) => x.from <= value).pop();
+    const newPrice = band?.price ?? m.price;
+    const moveText = newPrice > m.price ? `rises ${money(m.price)} → ${money(newPrice)}` : newPrice < m.price ? `falls ${money(m.price)} → ${money(newPrice)}` : `stays at ${money(m.price)}`;
+    return h(
+      "dl",
+      { class: "dividend-preview", "data-testid": "dividend-preview" },
+      h("dt", {}, "Per share (10%)"),
+      h("dd", { "data-testid": "dividend-per-share" }, money(Math.floor((value * 10) / 100))),
+      h("dt", {}, "Treasury keeps"),
+      h("dd", {}, money(income - value)),
+      h("dt", {}, "Share price"),
+      h("dd", { "data-testid": "dividend-price", class: newPrice > m.price ? "up" : newPrice < m.price ? "down" : "" }, moveText),
+      holders.length ? h("dt", {}, "Shareholders get") : null,
+      holders.length ? h("dd", {}, holders.map(([p, , pct]) => `${p.name} ${money((value * pct) / 100)}`).join(" · ")) : null,
+    );
+  };
+  let shown = preview(amount);
+  g.live(key, (v) => {
+    const next = preview(v);
+    shown.replaceWith(next);
+    shown = next;
+  });
   const quick = [
     [entry.min, "Withhold all"],
     [snap(entry, Math.floor(entry.max / 20) * 10), "Half"],
@@ -400,21 +445,10 @@ function dividend(g, legal) {
   return [
     h("h3", { class: "decide-title" }, companyBadge(major), ` ${major}: dividend`),
     h("p", { class: "muted small" }, `Its Lines earned ${money(income)} this cycle (income field). Pay any multiple of 10 up to that; the rest goes to the treasury (${money(m.treasury)}).`),
-    rangeControl(g, `div:${major}`, entry, { testid: "dividend", label: "Dividend", initial: entry.max, onEnter: send }),
-    h("div", { class: "decide-buttons quick" }, quick.map(([v, label]) => h("button", { type: "button", class: ["btn", "ghost", v === amount && "is-on"], onclick: () => g.setDraft(`div:${major}`, v) }, `${label} (${money(v)})`))),
-    h(
-      "dl",
-      { class: "dividend-preview", "data-testid": "dividend-preview" },
-      h("dt", {}, "Per share (10%)"),
-      h("dd", { "data-testid": "dividend-per-share" }, money(perShare)),
-      h("dt", {}, "Treasury keeps"),
-      h("dd", {}, money(income - amount)),
-      h("dt", {}, "Share price"),
-      h("dd", { "data-testid": "dividend-price", class: newPrice > m.price ? "up" : newPrice < m.price ? "down" : "" }, moveText),
-      holders.length ? h("dt", {}, "Shareholders get") : null,
-      holders.length ? h("dd", {}, holders.map(([p, , pct]) => `${p.name} ${money((amount * pct) / 100)}`).join(" · ")) : null,
-    ),
-    h("div", { class: "decide-buttons" }, h("button", { type: "button", class: "btn primary big", "data-testid": "dividend-go", disabled: g.busy, onclick: send }, `Pay ${money(amount)}`)),
+    rangeControl(g, key, entry, { testid: "dividend", label: "Dividend", initial: entry.max, onEnter: send }),
+    h("div", { class: "decide-buttons quick" }, quick.map(([v, label]) => h("button", { type: "button", class: ["btn", "ghost", v === amount && "is-on"], onclick: () => g.setDraft(key, v) }, `${label} (${money(v)})`))),
+    shown,
+    h("div", { class: "decide-buttons" }, goButton(g, key, entry, { initial: entry.max, testid: "dividend-go", cls: "big", label: (v) => `Pay ${money(v)}` })),
   ];
 }
 
@@ -519,14 +553,14 @@ function pickLine(g, legal) {
       { class: "line-cards" },
       picks.map((a) => {
         const key = `pick:${a.line}`;
-        const go = () => g.act(withValue(a, snap(a, g.draft(key) ?? a.min)));
+        const go = () => g.act(withValue(a, current(g, key, a)));
         return lineCard(view, a.line, {
           class: "offer",
           footer: h(
             "div",
             { class: "line-card-bid" },
             rangeControl(g, key, a, { testid: `open-${a.line}`, label: `Opening bid for Line ${a.line}`, slider: false, onEnter: go }),
-            h("button", { type: "button", class: "btn primary", "data-testid": `open-${a.line}-go`, disabled: g.busy, onclick: go }, `Open at ${money(snap(a, g.draft(key) ?? a.min))}`),
+            goButton(g, key, a, { testid: `open-${a.line}-go`, label: (v) => `Open at ${money(v)}` }),
           ),
         });
       }),
@@ -543,7 +577,7 @@ function lineAuction(g, legal) {
   const bid = legal.find((a) => a.type === "bid");
   const pass = legal.find((a) => a.type === "pass");
   const key = `lbid:${auc.lot}`;
-  const go = bid ? () => g.act(withValue(bid, snap(bid, g.draft(key) ?? bid.min))) : null;
+  const go = bid ? () => g.act(withValue(bid, current(g, key, bid))) : null;
   return [
     h("h3", { class: "decide-title" }, `Line ${auc.lot} auction`),
     h(
@@ -560,7 +594,7 @@ function lineAuction(g, legal) {
           "div",
           { class: "line-card-bid" },
           rangeControl(g, key, bid, { testid: "line-bid", label: `Bid on Line ${auc.lot}`, slider: false, onEnter: go }),
-          h("button", { type: "button", class: "btn primary", "data-testid": "line-bid-go", disabled: g.busy, onclick: go }, `Bid ${money(snap(bid, g.draft(key) ?? bid.min))}`),
+          goButton(g, key, bid, { testid: "line-bid-go", label: (v) => `Bid ${money(v)}` }),
         )
       : null,
     pass ? h("div", { class: "decide-buttons" }, actButton(g, pass, "Pass", { testid: "pass" })) : null,
@@ -656,12 +690,12 @@ function lineTurn(g, legal) {
         privs.map((a) => {
           const key = `bp:${a.private}`;
           const p = view.privates[a.private];
-          const go = () => g.act(withValue(a, snap(a, g.draft(key) ?? a.max)));
+          const go = () => g.act(withValue(a, current(g, key, a, a.max)));
           return h(
             "div",
             { class: "priv-row" },
             h("div", { class: "priv-info" }, h("span", { class: "priv-tag" }, a.private), h("strong", {}, p?.name), h("span", { class: "muted small" }, ` from `, ownerText(view, p), ` · ${money(a.min)}–${money(a.max)}`)),
-            h("div", { class: "priv-bid" }, rangeControl(g, key, a, { testid: `buy-private-${a.private}`, initial: a.max, slider: false, onEnter: go }), h("button", { type: "button", class: "btn", "data-testid": `buy-private-${a.private}-go`, disabled: g.busy, onclick: go }, `Buy ${money(snap(a, g.draft(key) ?? a.max))}`)),
+            h("div", { class: "priv-bid" }, rangeControl(g, key, a, { testid: `buy-private-${a.private}`, initial: a.max, slider: false, onEnter: go }), goButton(g, key, a, { initial: a.max, testid: `buy-private-${a.private}-go`, primary: false, label: (v) => `Buy ${money(v)}` })),
           );
         }),
       ),
