@@ -120,18 +120,13 @@ def advance(w: World) -> bool:
 
 
 def active(w: World) -> int | None:
-    cr = w.cr
-    if cr is None or cr.current is None:
-        return None
-    kind, major = cr.current
-    if kind == "bid":
-        assert cr.auction is not None
-        bidder = cr.auction.active
-        return None if bidder is None else w.director(bidder)
-    return w.director(major)
+    """The seat to act: the director of the acting major."""
+    major = acting_major(w)
+    return None if major is None else w.director(major)
 
 
 def acting_major(w: World) -> str | None:
+    """The major whose decision is due (in a Line auction: the bidder to act)."""
     cr = w.cr
     if cr is None or cr.current is None:
         return None

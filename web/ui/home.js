@@ -2,6 +2,7 @@
 // one (names, mode, bot level, who starts), resume the autosave, or import a game file.
 
 import { h, mount } from "./dom.js";
+import { rulesCard } from "./rules-card.js";
 import { loadSetup, writeSetup } from "./store.js";
 import { art1840, describe1840, importChoice1840, newGameForm1840, rules1840 } from "./g1840/setup.js";
 import { tramCard } from "./trambahn/cards.js";
@@ -338,20 +339,16 @@ export class HomeScreen {
     return h(
       "section",
       { class: "home-section rules-card" },
-      h(
-        "details",
-        {},
-        h("summary", {}, "How to play Trambahn"),
-        h(
-          "ol",
-          { class: "rules-steps" },
-          h("li", {}, h("strong", {}, "Passengers. "), "Play 1 or 2 cards into the rows of their colour (a conductor fits any row). The 4th passenger in a row scores that line: every column of that colour, of both players."),
-          h("li", {}, h("strong", {}, "Stations. "), "Build your own columns: one colour each, strictly ascending values. A 10 completes a column. The 8th card of a column scores an Extra Tour."),
-          h("li", {}, h("strong", {}, "Income. "), "Put hand cards face down on your money pile: 1 card = 1,000 Mark. Nobody may look at money."),
-          h("li", {}, h("strong", {}, "Buy trams. "), "Horse ×2 (5), steam ×3 (10), electric ×4 (15), one per column. A column scores its victory points × its tram."),
-          h("li", {}, h("strong", {}, "Draw. "), "Columns still without a tram become money; draw back to 6 cards."),
-        ),
-        h("p", { class: "muted small" }, "The game ends immediately with the 10th scoring. Most points wins; on a tie, the bigger money pile."),
+      rulesCard(
+        "How to play Trambahn",
+        [
+          ["Passengers.", "Play 1 or 2 cards into the rows of their colour (a conductor fits any row). The 4th passenger in a row scores that line: every column of that colour, of both players."],
+          ["Stations.", "Build your own columns: one colour each, strictly ascending values. A 10 completes a column. The 8th card of a column scores an Extra Tour."],
+          ["Income.", "Put hand cards face down on your money pile: 1 card = 1,000 Mark. Nobody may look at money."],
+          ["Buy trams.", "Horse ×2 (5), steam ×3 (10), electric ×4 (15), one per column. A column scores its victory points × its tram."],
+          ["Draw.", "Columns still without a tram become money; draw back to 6 cards."],
+        ],
+        "The game ends immediately with the 10th scoring. Most points wins; on a tie, the bigger money pile.",
       ),
     );
   }

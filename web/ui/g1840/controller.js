@@ -5,17 +5,17 @@
 // session = {title: "1840", seats: [{kind: "human"} | {kind: "bot", level}], lastHuman}
 
 import { h, mount, sleep } from "../dom.js";
+import { EngineGame } from "../engine-game.js";
 import { companyStyle, lineOwnersFromView } from "../g18xx/colours.js";
 import { createHexMap } from "../g18xx/hexmap.js";
 import { createMarket } from "../g18xx/market.js";
-import { settings, writeAutosave, writeSettings } from "../store.js";
+import { settings, writeSettings } from "../store.js";
 import { cachedCatalog, fetchCatalog } from "./catalog.js";
 import { decisionPanel, lineModes } from "./decide.js";
 import { endScreen } from "./endscreen.js";
 import { companyBadge, money, seatName, SEAT_COLOURS } from "./format.js";
 import { companiesSheet, depotPanel, gameFacts, linesPanel, logPanel, manifestPanel, phaseChip, playersSheet, privatesTable, roundTrack } from "./panels.js";
 
-const GAME = "main";
 const TABS = [
   ["overview", "Overview"],
   ["lines", "Lines"],
@@ -27,26 +27,14 @@ const TABS = [
 const WIDE = typeof matchMedia === "function" ? matchMedia("(min-width: 1000px)") : { matches: true };
 const SPEEDS = { slow: 1200, normal: 550, fast: 120, instant: 0 };
 
-export class G1840Game {
+export class G1840Game extends EngineGame {
   /**
    * @param {HTMLElement} host
    * @param {object} opts { session, resp, viewer, covered, onMenu(), onRematch(session, players) }
    */
-  constructor(host, { session, resp, viewer = null, covered = false, onMenu, onRematch }) {
+  constructor(host, opts) {
+    super("1840", opts);
     this.host = host;
-    this.session = session;
-    this.resp = resp;
-    this.viewer = viewer;
-    this.covered = covered;
-    this.onMenu = onMenu;
-    this.onRematch = onRematch;
-    this.engine = null;
-    this.busy = false;
-    this.error = null;
-    this.status = null;
-    this.history = null;
-    this.endDismissed = false;
-    this.botGen = 0;
     this.drafts = {};
     this.liveUpdaters = {};
     this.ui = { mode: null, hex: null, tile: null, rotation: null, tokenHex: null };
@@ -55,18 +43,15 @@ export class G1840Game {
     this.paused = false;
     this.botNote = [];
     this.flash = null; // a route that just ran (shown until the next change)
-    this.catalog = cachedCatalog(resp.view.variant);
+    this.catalog = cachedCatalog(this.resp.view.variant);
     this.map = null;
     this.market = null;
     this.buildSkeleton();
-    this.onMedia = () => this.render();
-    WIDE.addEventListener?.("change", this.onMedia);
+    this.rerenderOn(WIDE);
   }
 
   destroy() {
-    WIDE.removeEventListener?.("change", this.onMedia);
-    this.botGen += 1;
-    this.destroyed = true;
+    super.destroy();
     this.map?.destroy();
     this.map = null;
   }
@@ -91,14 +76,6 @@ export class G1840Game {
 
   // --- engine -------------------------------------------------------------------------------
 
-  async call(req) {
-    try {
-      return await this.engine.call({ game_id: GAME, ...req });
-    } catch (err) {
-      return { ok: false, error: { kind: "engine", message: `The engine failed: ${err?.message ?? err}` } };
-    }
-  }
-
   async ensureCatalog() {
     const variant = this.resp.view.variant;
     try {
@@ -114,24 +91,8 @@ export class G1840Game {
     }
   }
 
-  /** The engine is ready: load the autosaved game into it and continue. */
-  async attachSaved(engine, save) {
-    this.engine = engine;
-    this.status = "Loading the saved game…";
-    this.render();
-    const r = await this.call({ op: "load", save, seat: this.viewer });
-    await this.ensureCatalog();
-    this.status = null;
-    if (!r.ok) {
-      this.error = `The saved game could not be loaded: ${r.error.message}`;
-      this.render();
-      return false;
-    }
-    this.resp = r;
-    this.persist();
-    this.render();
-    this.continueAfterChange();
-    return true;
+  afterLoad() {
+    return this.ensureCatalog();
   }
 
   /** A game just created (op "new", "load" or "import") in the engine. */
@@ -162,10 +123,6 @@ export class G1840Game {
   }
 
   // --- state helpers ------------------------------------------------------------------------
-
-  get view() {
-    return this.resp.view;
-  }
 
   shown() {
     return this.history?.resp ?? this.resp;
@@ -661,9 +618,7 @@ export class G1840Game {
   }
 
   historyBar() {
-    const { at, total, resp } = this.history;
-    const entries = (resp?.log ?? []).filter((e) => e.i === at - 1);
-    const caption = at === 0 ? "Start of the game" : entries.map((e) => e.text).join(" · ") || `After action ${at}`;
+    const { at, total, resp, caption } = this.historyPlace();
     return h(
       "div",
       { class: "history-bar g40-history", "data-testid": "history-bar" },
@@ -715,20 +670,6 @@ export class G1840Game {
     }
   }
 
-  persist() {
-    if (!this.resp?.save) return;
-    const { save, ...response } = this.resp;
-    writeAutosave({
-      title: "1840",
-      session: this.session,
-      save,
-      response,
-      viewer: this.viewer,
-      covered: this.covered,
-      screen: "game",
-    });
-  }
-
   // --- actions ------------------------------------------------------------------------------
 
   confirmThen(question, action) {
@@ -743,31 +684,24 @@ export class G1840Game {
     this.render();
   }
 
-  async act(action) {
-    if (!this.interactive()) return;
-    this.busy = true;
-    this.error = null;
+  beforeAct() {
     this.pendingConfirm = null;
     this.botNote = [];
     this.flash = null;
     this.renderDataset();
-    const r = await this.call({ op: "act", seat: this.viewer, action, n_actions: this.resp.n_actions });
-    this.busy = false;
-    if (!r.ok) {
-      this.error = r.error.message;
-      if (r.error.kind === "stale") await this.refresh();
-      this.render();
-      return;
-    }
-    this.resetTurnUi();
-    this.drafts = {};
-    this.showEvents(r.view);
-    await this.accept(r);
   }
 
-  async refresh() {
-    const st = await this.call({ op: "state", seat: this.viewer });
-    if (st.ok) this.resp = st;
+  afterAct() {
+    this.resetTurnUi();
+    this.drafts = {};
+  }
+
+  beforeUndo() {
+    this.renderDataset();
+  }
+
+  afterUndo() {
+    this.resetTurnUi();
   }
 
   /** Take a fresh response; switch the viewer to the next human (cover the screen when the
@@ -790,20 +724,6 @@ export class G1840Game {
     this.persist();
     this.render();
     this.continueAfterChange();
-  }
-
-  async undo() {
-    if (!this.interactive() || !this.resp.can_undo) return;
-    this.busy = true;
-    this.error = null;
-    this.renderDataset();
-    const r = await this.call({ op: "undo", seat: this.viewer });
-    this.busy = false;
-    this.resetTurnUi();
-    if (!r.ok) this.error = r.error.message;
-    else this.resp = r;
-    this.persist();
-    this.render();
   }
 
   async runBots() {
@@ -861,36 +781,6 @@ export class G1840Game {
     this.history = { at: total, total, resp: null };
     this.resetTurnUi();
     await this.historyGo(total);
-  }
-
-  async historyGo(at) {
-    if (!this.history) return;
-    const target = Math.max(0, Math.min(this.history.total, at));
-    const r = await this.call({ op: "history", seat: this.viewer, at: target });
-    if (!this.history) return;
-    if (!r.ok) this.error = r.error.message;
-    else this.history = { ...this.history, at: target, total: r.n_total ?? this.history.total, resp: r };
-    this.render();
-  }
-
-  exitHistory() {
-    this.history = null;
-    this.render();
-    this.continueAfterChange();
-  }
-
-  exportSave() {
-    const save = this.resp.save;
-    if (!save) return;
-    const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
-    const who = save.players.map((p) => p.replace(/[^\p{L}\p{N}_-]+/gu, "")).join("-");
-    const blob = new Blob([JSON.stringify(save, null, 1)], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const a = h("a", { href: url, download: `1840-${who}-${stamp}.json`, style: { display: "none" } });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
   menu() {

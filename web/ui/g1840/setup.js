@@ -3,6 +3,7 @@
 // choice after opening a game file (our own save or an 18xx.games export).
 
 import { h, s } from "../dom.js";
+import { rulesCard } from "../rules-card.js";
 import { companyStyle } from "../g18xx/colours.js";
 import { money, PROFILE_NAMES, VARIANT_NAMES } from "./format.js";
 
@@ -232,19 +233,16 @@ export function describe1840(rec) {
 
 /** A short "how to play" for the start page. */
 export function rules1840() {
-  return h(
-    "details",
-    { class: "g40-rules" },
-    h("summary", {}, "How to play 1840 Vienna Tramways"),
-    h(
-      "ol",
-      { class: "rules-steps" },
-      h("li", {}, h("strong", {}, "Sights. "), "Bid for the six sights (privates); then the order cards are chosen, the player with the least cash first."),
-      h("li", {}, h("strong", {}, "Stock Rounds. "), "In the first one every player founds a major and sets its start price. Later, sell shares, then buy one share per turn: majors and the four Stadtbahn companies."),
-      h("li", {}, h("strong", {}, "Company Rounds. "), "Each major pays a dividend from what its Lines earned, buys trams (a major without one must buy, its director helps), and bids for new Lines."),
-      h("li", {}, h("strong", {}, "Line Rounds. "), "Each Line lays a tile, may build the next Stadtbahn tile (and take its bonus), places a station marker, and runs its tram on the best route: the engine finds it for you."),
-      h("li", {}, h("strong", {}, "The end. "), "After the sixth Company Round the richest player wins: cash plus shares, minus loans."),
-    ),
-    h("p", { class: "muted small" }, "Everything is public. Every control offers only what the rules allow now; undo takes back your own actions of the current turn."),
+  return rulesCard(
+    "How to play 1840 Vienna Tramways",
+    [
+      ["Sights.", "Bid for the six sights (privates); then the order cards are chosen, the player with the least cash first."],
+      ["Stock Rounds.", "In the first one every player founds a major and sets its start price. Later, sell shares, then buy one share per turn: majors and the four Stadtbahn companies."],
+      ["Company Rounds.", "Each major pays a dividend from what its Lines earned, buys trams (a major without one must buy, its director helps), and bids for new Lines."],
+      ["Line Rounds.", "Each Line lays a tile, may build the next Stadtbahn tile (and take its bonus), places a station marker, and runs its tram on the best route: the engine finds it for you."],
+      ["The end.", "After the sixth Company Round the richest player wins: cash plus shares, minus loans."],
+    ],
+    "Everything is public. Every control offers only what the rules allow now; undo takes back your own actions of the current turn.",
+    "g40-rules",
   );
 }

@@ -3,36 +3,23 @@
 // Everything clickable comes from the engine's `legal` list; this file never decides a rule.
 
 import { h, mount, sleep } from "../dom.js";
-import { settings, writeAutosave } from "../store.js";
+import { EngineGame } from "../engine-game.js";
+import { settings } from "../store.js";
 import { LINE_INFO, moneyBack } from "./cards.js";
 import { scorePad, totalsChart } from "./pad.js";
 import { WIDE, createTableSkeleton, eventToast, renderTable } from "./table.js";
 
-const GAME = "main";
-
-export class TrambahnGame {
+export class TrambahnGame extends EngineGame {
   /**
    * @param {HTMLElement} host where the table is mounted
    * @param {object} opts { session, resp, viewer, covered, onMenu(), onRematch(session) }
    */
-  constructor(host, { session, resp, viewer, covered = false, onMenu, onRematch }) {
+  constructor(host, opts) {
+    super("trambahn", opts); // session: {mode: "hotseat"|"bot", botSeat, humanSeat, level}
     this.host = host;
-    this.session = session; // {mode: "hotseat"|"bot", botSeat, humanSeat, level}
-    this.resp = resp;
-    this.viewer = viewer;
-    this.covered = covered;
-    this.onMenu = onMenu;
-    this.onRematch = onRematch;
-    this.engine = null;
-    this.busy = false;
     this.selection = null;
-    this.error = null;
-    this.status = null;
     this.botNote = null;
-    this.history = null;
     this.highlights = { columns: new Map(), rows: new Set(), padN: null };
-    this.endDismissed = false;
-    this.botGen = 0;
     this.settings = settings();
     const { root, regions } = createTableSkeleton();
     this.root = root;
@@ -41,45 +28,15 @@ export class TrambahnGame {
     root.addEventListener("keydown", (e) => this.onKey(e));
     root.addEventListener("input", (e) => this.onInput(e));
     host.replaceChildren(root);
-    this.onMedia = () => this.render();
-    WIDE.addEventListener?.("change", this.onMedia);
+    this.rerenderOn(WIDE);
   }
 
   destroy() {
-    WIDE.removeEventListener?.("change", this.onMedia);
-    this.botGen += 1;
-    this.destroyed = true;
+    super.destroy();
     clearTimeout(this.hiTimer);
   }
 
   // --- engine ------------------------------------------------------------------------------
-
-  async call(req) {
-    try {
-      return await this.engine.call({ game_id: GAME, ...req });
-    } catch (err) {
-      return { ok: false, error: { kind: "engine", message: `The engine failed: ${err?.message ?? err}` } };
-    }
-  }
-
-  /** The engine is ready: load the autosaved game into it and continue. */
-  async attachSaved(engine, save) {
-    this.engine = engine;
-    this.status = "Loading the saved game…";
-    this.render();
-    const r = await this.call({ op: "load", save, seat: this.viewer });
-    this.status = null;
-    if (!r.ok) {
-      this.error = `The saved game could not be loaded: ${r.error.message}`;
-      this.render();
-      return false;
-    }
-    this.resp = r;
-    this.persist();
-    this.render();
-    this.continueAfterChange();
-    return true;
-  }
 
   /** A game just created (op "new" or an import) in the engine. */
   attachNew(engine) {
@@ -98,10 +55,6 @@ export class TrambahnGame {
   }
 
   // --- state helpers -------------------------------------------------------------------------
-
-  get view() {
-    return this.resp.view;
-  }
 
   interactive() {
     return Boolean(
@@ -325,9 +278,7 @@ export class TrambahnGame {
   }
 
   historyBar() {
-    const { at, total, resp } = this.history;
-    const entries = (resp?.log ?? []).filter((e) => e.i === at - 1);
-    const caption = at === 0 ? "Start of the game" : entries.map((e) => e.text).join(" · ") || `After action ${at}`;
+    const { at, total, resp, caption } = this.historyPlace();
     return h(
       "div",
       { class: "history-bar", "data-testid": "history-bar" },
@@ -385,43 +336,17 @@ export class TrambahnGame {
     }
   }
 
-  persist() {
-    if (!this.resp?.save) return;
-    writeAutosave({
-      title: "trambahn",
-      session: this.session,
-      save: this.resp.save,
-      response: this.resp,
-      viewer: this.viewer,
-      covered: this.covered,
-      screen: "game",
-    });
-  }
-
   // --- actions -------------------------------------------------------------------------------
 
-  async act(action) {
-    if (!this.interactive()) return;
-    this.busy = true;
+  beforeAct() {
     this.selection = null;
-    this.error = null;
     this.botNote = null;
     this.render();
-    const r = await this.call({ op: "act", seat: this.viewer, action, n_actions: this.resp.n_actions });
-    this.busy = false;
-    if (!r.ok) {
-      this.error = r.error.message;
-      if (r.error.kind === "stale") await this.refresh();
-      this.render();
-      return;
-    }
-    this.showEvents(r.view);
-    await this.accept(r);
   }
 
-  async refresh() {
-    const st = await this.call({ op: "state", seat: this.viewer });
-    if (st.ok) this.resp = st;
+  beforeUndo() {
+    this.selection = null;
+    this.render();
   }
 
   /** Take a fresh response after an action of the viewer; hand over in hotseat, run the bot. */
@@ -446,20 +371,6 @@ export class TrambahnGame {
     this.persist();
     this.render();
     this.continueAfterChange();
-  }
-
-  async undo() {
-    if (!this.interactive() || !this.resp.can_undo) return;
-    this.busy = true;
-    this.selection = null;
-    this.error = null;
-    this.render();
-    const r = await this.call({ op: "undo", seat: this.viewer });
-    this.busy = false;
-    if (!r.ok) this.error = r.error.message;
-    else this.resp = r;
-    this.persist();
-    this.render();
   }
 
   async runBot() {
@@ -505,39 +416,6 @@ export class TrambahnGame {
     this.history = { at: total, total, resp: null };
     this.selection = null;
     await this.historyGo(total);
-  }
-
-  async historyGo(at) {
-    if (!this.history) return;
-    const target = Math.max(0, Math.min(this.history.total, at));
-    this.busy = true;
-    const r = await this.call({ op: "history", seat: this.viewer, at: target });
-    this.busy = false;
-    if (!this.history) return;
-    if (!r.ok) this.error = r.error.message;
-    else this.history = { ...this.history, at: target, resp: r };
-    this.render();
-  }
-
-  exitHistory() {
-    this.history = null;
-    this.busy = false;
-    this.render();
-    this.continueAfterChange();
-  }
-
-  exportSave() {
-    const save = this.resp.save;
-    if (!save) return;
-    const stamp = new Date().toISOString().slice(0, 16).replace(/[T:]/g, "-");
-    const who = save.players.map((p) => p.replace(/[^\p{L}\p{N}_-]+/gu, "")).join("-vs-");
-    const blob = new Blob([JSON.stringify(save, null, 2)], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const a = h("a", { href: url, download: `trambahn-${who}-${stamp}.json`, style: { display: "none" } });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
 
   // --- input ---------------------------------------------------------------------------------
