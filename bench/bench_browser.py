@@ -1,6 +1,7 @@
 """Start-up and call latency of the engine in Chromium (prints figures; asserts nothing).
 
 Run: .venv/bin/python -m bench.bench_browser [--site site] [--sessions 3] [--calls 200]
+                                            [--pages app,check,bare] [--stages]
 
 Each session is a fresh on-disk Chromium profile (launch_persistent_context, as a real
 browser: HTTP cache and V8 code cache persist) on its own 127.0.0.1 server, and visits a page:
@@ -13,8 +14,12 @@ Pages: the game's start page ("/", with a saved Trambahn game seeded into localS
 that it paints a board), platform-check.html (engine only) and bench/bare.html (plain
 loadPyodide in a worker: the runtime without PyScript, snapshot or engine).
 Times are ms from navigation start to performance.mark("engine-ready") / ("board-painted").
-Before the return visits, each session waits until the service worker has cached the site
-and the engine's memory snapshot is stored, as a player's first visit normally allows.
+Before the return visits, each session waits until the service worker has cached the site,
+as a player's first visit normally allows (and, for builds from before the shipped snapshot,
+until the snapshot the first visit makes is stored in IndexedDB). Like a player's, every visit
+then plays some moves and stays open a few seconds (--play, --linger-ms): V8 keeps the engine's
+compiled wasm for the next visit only after it has run a while. The server sends the build's
+precompressed files. --stages also prints the median time of every page and worker mark.
 """
 
 from __future__ import annotations
@@ -161,6 +166,29 @@ def poll(page: Page, script: str, arg: Any = None, timeout_s: float = 120) -> bo
     return False
 
 
+# What a player's visit does after start-up, before the next visit: play some moves, stay a
+# while. V8 stores the compiled wasm (its code cache) only once it has optimised enough of it
+# and ~2 s have passed; a visit that left at once would leave every next visit cold.
+PLAY = """async (acts) => {
+  const e = globalThis.__tramwaysEngine;
+  await e.ready;
+  let r = await e.call({ op: "new", game_id: "bench", title: "trambahn", players: ["A", "B"],
+                         options: {}, seed: 1, seat: 0 });
+  for (let i = 0, seed = 2; i < acts; i++) {
+    if (r.active === null || r.active === undefined) {
+      r = await e.call({ op: "new", game_id: "bench", title: "trambahn", players: ["A", "B"],
+                        options: {}, seed: seed++, seat: 0 });
+      continue;
+    }
+    const s = await e.call({ op: "state", game_id: "bench", seat: r.active });
+    r = await e.call({ op: "act", game_id: "bench", seat: r.active, action: s.legal[0] });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+  }
+}"""
+# Moves played and ms stayed at each visit after the figures are taken (main() sets them).
+AFTER_VISIT = {"play": 300, "linger_ms": 3000}
+
+
 def visit(context: BrowserContext, url: str, name: str, kind: str, session: int) -> Visit:
     page = context.new_page()
     page.goto(url)
@@ -171,6 +199,9 @@ def visit(context: BrowserContext, url: str, name: str, kind: str, session: int)
         page.wait_for_timeout(50)
     marks = page.evaluate(MARKS)
     got = page.evaluate(STAGES)
+    if name != "bare" and AFTER_VISIT["play"]:
+        page.evaluate(PLAY, AFTER_VISIT["play"])
+    page.wait_for_timeout(AFTER_VISIT["linger_ms"])
     return Visit(
         name,
         kind,
@@ -333,6 +364,18 @@ def main() -> None:
     parser.add_argument("--pages", default=",".join(PAGES), help="app,check,bare")
     parser.add_argument("--calls", type=int, default=200, help="timed `state` calls")
     parser.add_argument("--acts", type=int, default=200, help="timed `act` calls")
+    parser.add_argument(
+        "--play",
+        type=int,
+        default=AFTER_VISIT["play"],
+        help="moves played at each visit after start-up",
+    )
+    parser.add_argument(
+        "--linger-ms",
+        type=int,
+        default=AFTER_VISIT["linger_ms"],
+        help="ms each visit stays open after that",
+    )
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument("--stages", action="store_true", help="also print the median marks")
     parser.add_argument(
@@ -342,6 +385,7 @@ def main() -> None:
         help="before each session wait until the CPU is this idle (0 = never wait)",
     )
     args = parser.parse_args()
+    AFTER_VISIT.update(play=args.play, linger_ms=args.linger_ms)
     site: Path = args.site.resolve()
     if not (site / "build-info.json").is_file():
         raise SystemExit(f"{site} is not built: run python scripts/build_site.py")

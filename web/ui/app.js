@@ -1,12 +1,12 @@
 // Entry point of index.html. Paints first (the autosaved table or the start page) with plain
-// JS, and only then loads and starts the engine worker; interaction is enabled once it answers.
+// JS, and only then starts the engine worker; interaction is enabled once it answers.
 
 import { h, mount } from "./dom.js";
 import { HomeScreen, UI_TITLES } from "./home.js";
 import { loadAutosave, loadTitles, setAutosaveScreen, writeTitles } from "./store.js";
 import { G1840Game } from "./g1840/controller.js";
 import { TrambahnGame } from "./trambahn/controller.js";
-import { sharedEngine } from "./engine-client.js";
+import { startEngine } from "./engine-client.js";
 
 const host = document.getElementById("app");
 let engine = null;
@@ -149,12 +149,13 @@ async function importGame(save, choice) {
 let engineFailure = null;
 
 async function boot() {
-  // The engine is already starting (index.html's <head> starts it while this module graph
-  // loads): its worker takes far longer than the first render (docs/architecture.md).
-  const starting = sharedEngine();
   const saved = loadAutosave();
   if (saved && saved.screen === "game" && UI_TITLES[saved.title]) resumeGame();
   else showHome();
+  // The engine's worker is created once this first render is painted: started earlier, its
+  // main-thread part (PyScript) delays the board and the worker still waits for the render
+  // (docs/architecture.md, "Start-up").
+  const starting = startEngine();
 
   try {
     const e = starting;

@@ -82,7 +82,10 @@ const asmPromise = import(`${INDEX_URL}pyodide.asm.mjs`).then((m) => {
   mark("asm-imported");
   return m.default;
 });
-const wasmModulePromise = WebAssembly.compileStreaming(siteFile(WASM_URL)).then((m) => {
+// The wasm goes through the service worker (fetch), not siteFile(): V8 keeps its compiled code
+// (the wasm code cache) with the Cache Storage entry only for a response the service worker
+// returned; read straight from the cache here, it is compiled anew at every start.
+const wasmModulePromise = WebAssembly.compileStreaming(fetchOK(WASM_URL)).then((m) => {
   mark("wasm-compiled");
   return m;
 });

@@ -127,19 +127,6 @@ export function startEngine({ serviceWorker = true, afterPaint = true } = {}) {
   return engine;
 }
 
-let shared = null;
-
-/**
- * The page's engine: started by the first call (with `options`), the same one afterwards.
- * index.html calls it from its <head>, so that the worker starts while the UI's modules are
- * still loading; app.js then gets the engine that is already starting.
- * @param {{serviceWorker?: boolean, afterPaint?: boolean}} [options]
- */
-export function sharedEngine(options = { afterPaint: false }) {
-  shared ??= startEngine(options);
-  return shared;
-}
-
 let registration = null;
 
 /**
