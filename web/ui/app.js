@@ -2,11 +2,17 @@
 // JS, and only then starts the engine worker; interaction is enabled once it answers.
 
 import { h, mount } from "./dom.js";
-import { HomeScreen, UI_TITLES } from "./home.js";
 import { loadAutosave, loadTitles, setAutosaveScreen, writeTitles } from "./store.js";
-import { G1840Game } from "./g1840/controller.js";
 import { TrambahnGame } from "./trambahn/controller.js";
 import { startEngine } from "./engine-client.js";
+
+// The start page and the 1840 screen (with the 18xx map code: two thirds of the UI's modules)
+// load when first needed, so that an autosaved Trambahn game paints without them; both are
+// fetched in the background once the engine is up.
+let homeModule = null;
+let g1840Module = null;
+const loadHome = () => (homeModule ??= import("./home.js"));
+const load1840 = () => (g1840Module ??= import("./g1840/controller.js"));
 
 const host = document.getElementById("app");
 let engine = null;
@@ -14,11 +20,13 @@ let titles = loadTitles();
 let game = null;
 let home = null;
 
-function showHome() {
+async function showHome() {
   game?.destroy();
   game = null;
   setAutosaveScreen("home");
   document.title = "Tramways";
+  const { HomeScreen } = await loadHome();
+  if (game) return; // a game was opened meanwhile
   home = new HomeScreen(host, {
     autosave: loadAutosave(),
     titles: engine ? titles : titles ?? null,
@@ -30,10 +38,11 @@ function showHome() {
   if (!engine && engineFailure) home.setEngineError(engineFailure);
 }
 
-function mountGame(opts) {
-  home = null;
-  game?.destroy();
+async function mountGame(opts) {
   if (opts.title === "1840") {
+    const { G1840Game } = await load1840();
+    home = null;
+    game?.destroy();
     document.title = "1840 · Tramways";
     game = new G1840Game(host, {
       ...opts,
@@ -42,6 +51,8 @@ function mountGame(opts) {
     });
     return game;
   }
+  home = null;
+  game?.destroy();
   document.title = "Trambahn · Tramways";
   game = new TrambahnGame(host, {
     ...opts,
@@ -52,10 +63,10 @@ function mountGame(opts) {
 }
 
 /** Resume the autosave: paint it now; hand it to the engine when (or if already) ready. */
-function resumeGame() {
+async function resumeGame() {
   const saved = loadAutosave();
   if (!saved) return showHome();
-  const g = mountGame({ title: saved.title, session: saved.session, resp: saved.response, viewer: saved.viewer, covered: saved.covered });
+  const g = await mountGame({ title: saved.title, session: saved.session, resp: saved.response, viewer: saved.viewer, covered: saved.covered });
   g.status = engine ? null : "Starting the game engine…";
   g.render();
   setAutosaveScreen("game");
@@ -84,7 +95,7 @@ async function startNewGame(setup) {
     viewer = resp.active;
     resp = await engine.call({ op: "state", game_id: "main", seat: viewer });
   }
-  const g = mountGame({ title: setup.title, session, resp, viewer, covered: hotseat });
+  const g = await mountGame({ title: setup.title, session, resp, viewer, covered: hotseat });
   setAutosaveScreen("game");
   g.attachNew(engine);
 }
@@ -105,7 +116,7 @@ async function start1840(setup) {
   let viewer = humans[0] ?? null;
   if (resp.active !== null && setup.seats[resp.active]?.kind === "human") viewer = resp.active;
   if (viewer !== null) resp = await engine.call({ op: "state", game_id: "main", seat: viewer });
-  const g = mountGame({ title: "1840", session, resp, viewer, covered: humans.length > 1 });
+  const g = await mountGame({ title: "1840", session, resp, viewer, covered: humans.length > 1 });
   setAutosaveScreen("game");
   g.attachNew(engine);
 }
@@ -123,7 +134,7 @@ async function import1840(save, choice) {
   const viewer = active !== null && active !== undefined && seats[active]?.kind === "human" ? active : humans[0] ?? null;
   const resp = viewer === null ? probe : await engine.call({ op: "state", game_id: "main", seat: viewer });
   const session = { title: "1840", seats, names: probe.players, options: save.options ?? {} };
-  const g = mountGame({ title: "1840", session, resp, viewer, covered: humans.length > 1 && !resp.result });
+  const g = await mountGame({ title: "1840", session, resp, viewer, covered: humans.length > 1 && !resp.result });
   setAutosaveScreen("game");
   g.attachNew(engine);
 }
@@ -141,7 +152,7 @@ async function importGame(save, choice) {
   }
   const viewer = hotseat ? (probe.active ?? 0) : session.humanSeat;
   const resp = await engine.call({ op: "state", game_id: "main", seat: viewer });
-  const g = mountGame({ title: "trambahn", session, resp, viewer, covered: hotseat && !resp.result });
+  const g = await mountGame({ title: "trambahn", session, resp, viewer, covered: hotseat && !resp.result });
   setAutosaveScreen("game");
   g.attachNew(engine);
 }
@@ -150,8 +161,9 @@ let engineFailure = null;
 
 async function boot() {
   const saved = loadAutosave();
-  if (saved && saved.screen === "game" && UI_TITLES[saved.title]) resumeGame();
-  else showHome();
+  const resume = saved?.screen === "game" && (saved.title === "trambahn" || (await loadHome()).UI_TITLES[saved.title]);
+  if (resume) await resumeGame();
+  else await showHome();
   // The engine's worker is created once this first render is painted: started earlier, its
   // main-thread part (PyScript) delays the board and the worker still waits for the render
   // (docs/architecture.md, "Start-up").
@@ -176,6 +188,9 @@ async function boot() {
     }
     return;
   }
+  // The screens not loaded yet, for later (the menu, a new game).
+  loadHome().catch(() => {});
+  load1840().catch(() => {});
   if (game) {
     const rec = loadAutosave();
     game.status = null;
