@@ -130,13 +130,16 @@ function unpackSnapshot(bytes, key, pyodideHeader, heap) {
     throw new Error("snapshot file does not match build-info.json");
   }
   pyodideHeader.set(bytes.subarray(headerLength, headerLength + pyodideHeaderLength));
-  heap.fill(0);
   let at = headerLength + pyodideHeaderLength;
+  let end = 0; // the heap is written up to here
   for (const [offset, length] of segments) {
     if (at + length > bytes.length) throw new Error("snapshot file truncated");
+    heap.fill(0, end, offset); // the zero pages between two runs
     heap.set(bytes.subarray(at, at + length), offset);
     at += length;
+    end = offset + length;
   }
+  heap.fill(0, end);
   if (at !== bytes.length) throw new Error("snapshot file too long");
 }
 
@@ -170,8 +173,24 @@ function parseSnapshotHeader(bytes, key) {
 async function withPrefetched(boot) {
   const realFetch = globalThis.fetch;
   const realInstantiateStreaming = WebAssembly.instantiateStreaming;
+  const RealModule = WebAssembly.Module;
   const tokens = new WeakSet();
   const unused = new Set([WASM_URL, STDLIB_URL]);
+  // Linking the runtime wraps ~260 JS functions, each in a tiny wasm module compiled from bytes
+  // that depend only on the function's signature: compile each distinct one once.
+  const tiny = new Map();
+  WebAssembly.Module = new Proxy(RealModule, {
+    construct(target, args, newTarget) {
+      const [bytes] = args;
+      if (!(bytes instanceof Uint8Array) || bytes.length > 256 || newTarget !== WebAssembly.Module) {
+        return Reflect.construct(target, args, newTarget);
+      }
+      const key = bytes.join();
+      let module = tiny.get(key);
+      if (!module) tiny.set(key, (module = Reflect.construct(target, args)));
+      return module;
+    },
+  });
   globalThis.fetch = function (input, init) {
     const url = input instanceof Request ? input.url : String(input);
     if (!unused.delete(url)) return realFetch.call(this, input, init);
@@ -202,6 +221,7 @@ async function withPrefetched(boot) {
   } finally {
     globalThis.fetch = realFetch;
     WebAssembly.instantiateStreaming = realInstantiateStreaming;
+    WebAssembly.Module = RealModule;
     held.stdlib = null; // in the runtime's file system now
   }
 }
