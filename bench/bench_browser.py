@@ -16,9 +16,9 @@ loadPyodide in a worker: the runtime without PyScript, snapshot or engine).
 Times are ms from navigation start to performance.mark("engine-ready") / ("board-painted").
 Before the return visits, each session waits until the service worker has cached the site,
 as a player's first visit normally allows (and, for builds from before the shipped snapshot,
-until the snapshot the first visit makes is stored in IndexedDB). Like a player's, every visit
-then plays some moves and stays open a few seconds (--play, --linger-ms): V8 keeps the engine's
-compiled wasm for the next visit only after it has run a while. The server sends the build's
+until the snapshot the first visit makes is stored in IndexedDB). --play N --linger-ms T make
+every visit play N moves and stay open T ms before the next one, as a player's would (V8 keeps
+compiled wasm for the next visit only after it has run a while). The server sends the build's
 precompressed files. --stages also prints the median time of every page and worker mark.
 """
 
@@ -166,9 +166,9 @@ def poll(page: Page, script: str, arg: Any = None, timeout_s: float = 120) -> bo
     return False
 
 
-# What a player's visit does after start-up, before the next visit: play some moves, stay a
-# while. V8 stores the compiled wasm (its code cache) only once it has optimised enough of it
-# and ~2 s have passed; a visit that left at once would leave every next visit cold.
+# What a player's visit may do after start-up, before the next visit (--play): play some
+# moves. V8 stores compiled wasm (its code cache) only once it has optimised enough of it and
+# ~2 s have passed.
 PLAY = """async (acts) => {
   const e = globalThis.__tramwaysEngine;
   await e.ready;
@@ -186,7 +186,7 @@ PLAY = """async (acts) => {
   }
 }"""
 # Moves played and ms stayed at each visit after the figures are taken (main() sets them).
-AFTER_VISIT = {"play": 300, "linger_ms": 3000}
+AFTER_VISIT = {"play": 0, "linger_ms": 0}
 
 
 def visit(context: BrowserContext, url: str, name: str, kind: str, session: int) -> Visit:

@@ -82,10 +82,11 @@ const asmPromise = import(`${INDEX_URL}pyodide.asm.mjs`).then((m) => {
   mark("asm-imported");
   return m.default;
 });
-// The wasm goes through the service worker (fetch), not siteFile(): V8 keeps its compiled code
-// (the wasm code cache) with the Cache Storage entry only for a response the service worker
-// returned; read straight from the cache here, it is compiled anew at every start.
-const wasmModulePromise = WebAssembly.compileStreaming(fetchOK(WASM_URL)).then((m) => {
+// Read straight from the cache: V8 then never keeps the compiled code (its wasm code cache
+// needs a response a service worker returned), but through the service worker the start was
+// ~0.2 s slower (the 1.25 MB runtime module imported ~0.17 s later); and a restore runs too
+// little code for V8 to cache it anyway (docs/architecture.md, "Start-up").
+const wasmModulePromise = WebAssembly.compileStreaming(siteFile(WASM_URL)).then((m) => {
   mark("wasm-compiled");
   return m;
 });
