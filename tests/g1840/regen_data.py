@@ -153,6 +153,12 @@ def build(ref: Path) -> None:
         # Setup draws the report's author got from the Ruby engine for the two fixture seeds
         # (data.json rng.verified): majors sorted by name, first restock by number.
         "setup_draws": data["rng"]["verified"],
+        # The stock market grid's prices and par cells, to check market.json against
+        # (test_economy), so that no test needs shared/ beside the checkout.
+        "stock_market": {
+            "prices": [[c["price"] for c in row] for row in data["stock_market"]["cells"]],
+            "par_cells": data["stock_market"]["par_cells"],
+        },
         "tile_stop_parts": {
             n: [[x["part_index"], x["type"]] for x in t["nodes"]]
             for n, t in data["tiles"]["definitions"].items()
