@@ -132,42 +132,26 @@ function actButton(g, action, label, opts = {}) {
 
 // ------------------------------------------------------------------ entry point
 
+// The panel of each engine step (function declarations: hoisted, so usable here).
+const PANELS = {
+  private_auction: privateAuction,
+  choose_order: chooseOrder,
+  stock: stockRound,
+  dividend,
+  trams,
+  rearrange: trams,
+  pick: pickLine,
+  bid: lineAuction,
+  line_turn: lineTurn,
+};
+
 /** The whole decision area for the live response. */
 export function decisionPanel(g) {
   const view = g.view;
   const legal = g.legal();
   if (!legal.length) return waitingPanel(g);
   const step = view.step;
-  let body;
-  switch (step) {
-    case "private_auction":
-      body = privateAuction(g, legal);
-      break;
-    case "choose_order":
-      body = chooseOrder(g, legal);
-      break;
-    case "stock":
-      body = stockRound(g, legal);
-      break;
-    case "dividend":
-      body = dividend(g, legal);
-      break;
-    case "trams":
-    case "rearrange":
-      body = trams(g, legal);
-      break;
-    case "pick":
-      body = pickLine(g, legal);
-      break;
-    case "bid":
-      body = lineAuction(g, legal);
-      break;
-    case "line_turn":
-      body = lineTurn(g, legal);
-      break;
-    default:
-      body = genericPanel(g, legal);
-  }
+  const body = (PANELS[step] ?? genericPanel)(g, legal);
   return h("div", { class: "decide", "data-testid": "decide", "data-step": step }, body, sellPrivates(g, legal));
 }
 

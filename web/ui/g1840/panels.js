@@ -111,34 +111,31 @@ export function playersSheet(view, { active = null, botSeats = new Set() } = {})
   );
 }
 
+/** A spreadsheet table: caption, one header row of [label, th attributes] (the first column
+ * stays in view when the table scrolls sideways), the body rows. */
+function sheet(testid, caption, columns, rows) {
+  const head = columns.map(([label, attrs = {}], i) => h("th", { scope: "col", ...attrs, class: [i === 0 && "sticky-col", attrs.class] }, label));
+  return h("table", { class: "g40-sheet", "data-testid": testid }, h("caption", {}, caption), h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows));
+}
+
 /** Majors: director, price, treasury, income field, Lines, trams; Stadtbahn companies. */
 export function companiesSheet(view) {
   const majors = Object.entries(view.majors ?? {});
   const majorsTable = majors.length
-    ? h(
-        "table",
-        { class: "g40-sheet", "data-testid": "majors-sheet" },
-        h("caption", {}, "Major companies"),
-        h(
-          "thead",
-          {},
-          h(
-            "tr",
-            {},
-            h("th", { scope: "col", class: "sticky-col" }, "Major"),
-            h("th", { scope: "col" }, "Director"),
-            h("th", { scope: "col", class: "num", title: "Share price (start price)" }, "Price"),
-            h("th", { scope: "col", class: "num" }, "Treasury"),
-            h("th", { scope: "col", class: "num", title: "Income field: what its Lines earned this cycle" }, "Income"),
-            h("th", { scope: "col" }, "Lines"),
-            h("th", { scope: "col" }, "Trams"),
-            h("th", { scope: "col" }, "Privates"),
-          ),
-        ),
-        h(
-          "tbody",
-          {},
-          majors.map(([sym, m]) =>
+    ? sheet(
+        "majors-sheet",
+        "Major companies",
+        [
+          ["Major"],
+          ["Director"],
+          ["Price", { class: "num", title: "Share price (start price)" }],
+          ["Treasury", { class: "num" }],
+          ["Income", { class: "num", title: "Income field: what its Lines earned this cycle" }],
+          ["Lines"],
+          ["Trams"],
+          ["Privates"],
+        ],
+        majors.map(([sym, m]) =>
             h(
               "tr",
               { "data-testid": `major-row-${sym}`, "data-company": sym, class: [view.acting?.entity === sym && "is-active"] },
@@ -152,31 +149,20 @@ export function companiesSheet(view) {
               h("td", { class: "privs" }, (m.privates ?? []).map((x) => h("span", { class: "priv-tag", title: view.privates?.[x]?.name ?? x }, x))),
             ),
           ),
-        ),
       )
     : h("p", { class: "muted small" }, "No major has been founded yet: each player founds one in Stock Round 1.");
   const sb = Object.entries(view.stadtbahn ?? {});
-  const sbTable = h(
-    "table",
-    { class: "g40-sheet", "data-testid": "stadtbahn-sheet" },
-    h("caption", {}, "Stadtbahn companies"),
-    h(
-      "thead",
-      {},
-      h(
-        "tr",
-        {},
-        h("th", { scope: "col", class: "sticky-col" }, "Company"),
-        h("th", { scope: "col", class: "num" }, "Price"),
-        h("th", { scope: "col", class: "num", title: "Shares not held by players (bank and pool)" }, "Bank"),
-        h("th", { scope: "col", class: "num", title: "Markers on the map" }, "Markers"),
-        h("th", { scope: "col", class: "num", title: "Last payout (all of it goes to the shareholders)" }, "Last payout"),
-      ),
-    ),
-    h(
-      "tbody",
-      {},
-      sb.map(([sym, c]) =>
+  const sbTable = sheet(
+    "stadtbahn-sheet",
+    "Stadtbahn companies",
+    [
+      ["Company"],
+      ["Price", { class: "num" }],
+      ["Bank", { class: "num", title: "Shares not held by players (bank and pool)" }],
+      ["Markers", { class: "num", title: "Markers on the map" }],
+      ["Last payout", { class: "num", title: "Last payout (all of it goes to the shareholders)" }],
+    ],
+    sb.map(([sym, c]) =>
         h(
           "tr",
           { "data-company": sym },
@@ -187,7 +173,6 @@ export function companiesSheet(view) {
           h("td", { class: "num" }, c.revenue === null || c.revenue === undefined ? "–" : money(c.revenue)),
         ),
       ),
-    ),
   );
   return h("div", { class: "g40-table-wrap" }, majorsTable, sbTable);
 }
@@ -198,27 +183,11 @@ export function privatesTable(view) {
   return h(
     "div",
     { class: "g40-table-wrap" },
-    h(
-      "table",
-      { class: "g40-sheet", "data-testid": "privates-sheet" },
-      h("caption", {}, "Sights (privates)"),
-      h(
-        "thead",
-        {},
-        h(
-          "tr",
-          {},
-          h("th", { scope: "col", class: "sticky-col" }, "Private"),
-          h("th", { scope: "col" }, "Hex"),
-          h("th", { scope: "col", class: "num" }, "Face"),
-          h("th", { scope: "col", class: "num" }, "Revenue"),
-          h("th", { scope: "col" }, "Owner"),
-        ),
-      ),
-      h(
-        "tbody",
-        {},
-        list.map(([sym, p]) =>
+    sheet(
+      "privates-sheet",
+      "Sights (privates)",
+      [["Private"], ["Hex"], ["Face", { class: "num" }], ["Revenue", { class: "num" }], ["Owner"]],
+      list.map(([sym, p]) =>
           h(
             "tr",
             { "data-private": sym, class: [p.status === "closed" && "closed"] },
@@ -229,7 +198,6 @@ export function privatesTable(view) {
             h("td", {}, ownerText(view, p)),
           ),
         ),
-      ),
     ),
   );
 }
