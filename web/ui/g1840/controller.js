@@ -267,7 +267,8 @@ export class G1840Game extends EngineGame {
   buildSkeleton() {
     const r = {
       top: h("header", { class: "topbar g40-top", "data-testid": "topbar" }),
-      turn: h("section", { class: "g40-turn", "data-testid": "turnbar", "aria-live": "polite" }),
+      bots: h("div", { class: "g40-bots" }),
+      turnMain: h("div", { "aria-live": "polite" }),
       map: h("div", { class: "g40-map", "data-testid": "map-area" }),
       mapTools: h("div", { class: "g40-maptools" }),
       decide: h("section", { class: "g40-decide-wrap", "aria-label": "Your decision" }),
@@ -281,7 +282,7 @@ export class G1840Game extends EngineGame {
       "div",
       { class: "g40", "data-testid": "table" },
       r.top,
-      h("div", { class: "g40-body" }, h("div", { class: "g40-mapcol" }, r.map, r.mapTools), h("aside", { class: "g40-side" }, r.turn, r.decide, h("div", { class: "g40-info" }, r.tabs, r.panel))),
+      h("div", { class: "g40-body" }, h("div", { class: "g40-mapcol" }, r.map, r.mapTools), h("aside", { class: "g40-side" }, h("section", { class: "g40-turn", "data-testid": "turnbar" }, r.bots, r.turnMain), r.decide, h("div", { class: "g40-info" }, r.tabs, r.panel))),
       r.overlay,
       r.toasts,
     );
@@ -363,7 +364,10 @@ export class G1840Game extends EngineGame {
     mount(this.regions.top, this.topbar(resp));
     this.scrollTrack();
     this.root.classList.toggle("needs-map", !this.history && view.step === "line_turn" && this.interactive());
-    mount(this.regions.turn, this.turnbar(resp));
+    const bots = this.botControls();
+    if (!bots) this.regions.bots.replaceChildren();
+    else if (bots.parentNode !== this.regions.bots) this.regions.bots.replaceChildren(bots);
+    mount(this.regions.turnMain, this.turnbar(resp));
     this.renderMap(resp);
     this.liveUpdaters = {};
     mount(this.regions.decide, this.history ? this.historyBar() : decisionPanel(this), this.undoBar());
@@ -459,30 +463,34 @@ export class G1840Game extends EngineGame {
     );
   }
 
+  /**
+   * The bots' pause button and speed, one node kept for the whole game and updated in place:
+   * it sits at the top of the turn bar, so it neither moves nor is rebuilt while bots play
+   * several moves a second (a button that jumps or is replaced under the pointer can't be hit).
+   */
   botControls() {
     if (!this.botSeats().size || this.resp.result || this.history) return null;
-    const speed = Object.entries(SPEEDS).find(([, ms]) => ms === this.settings.botDelay)?.[0] ?? "custom";
-    return h(
-      "div",
-      { class: "bot-controls", "data-testid": "bot-controls" },
-      h("button", { type: "button", class: "btn", "data-testid": "bot-pause", onclick: () => this.togglePause() }, this.paused ? "▶ Resume bots" : "❚❚ Pause bots"),
-      h(
-        "label",
-        { class: "speed" },
-        "Speed ",
-        h(
-          "select",
-          {
-            "data-testid": "bot-speed",
-            onchange: (e) => {
-              this.settings.botDelay = SPEEDS[e.target.value] ?? 550;
-              writeSettings({ botDelay: this.settings.botDelay });
-            },
-          },
-          [...Object.keys(SPEEDS), ...(speed === "custom" ? ["custom"] : [])].map((k) => h("option", { value: k, selected: k === speed }, k)),
-        ),
-      ),
-    );
+    if (!this.botBar) {
+      const pause = h("button", { type: "button", class: "btn small-btn", "data-testid": "bot-pause", onclick: () => this.togglePause() });
+      const speed = h("select", {
+        "data-testid": "bot-speed",
+        "aria-label": "Bot speed",
+        onchange: (e) => {
+          this.settings.botDelay = SPEEDS[e.target.value] ?? 550;
+          writeSettings({ botDelay: this.settings.botDelay });
+        },
+      });
+      const el = h("div", { class: "bot-controls", "data-testid": "bot-controls" }, h("span", { class: "muted small" }, "Bots"), pause, h("label", { class: "speed" }, speed));
+      this.botBar = { el, pause, speed };
+    }
+    const { el, pause, speed } = this.botBar;
+    pause.textContent = this.paused ? "▶ Resume bots" : "❚❚ Pause bots";
+    pause.setAttribute("aria-pressed", this.paused ? "true" : "false");
+    const current = Object.entries(SPEEDS).find(([, ms]) => ms === this.settings.botDelay)?.[0] ?? "custom";
+    const names = [...Object.keys(SPEEDS), ...(current === "custom" ? ["custom"] : [])];
+    if ([...speed.options].map((o) => o.value).join() !== names.join()) speed.replaceChildren(...names.map((k) => h("option", { value: k }, k)));
+    speed.value = current;
+    return el;
   }
 
   togglePause() {

@@ -167,7 +167,6 @@ function waitingPanel(g) {
     h("p", { class: "waiting" }, bot ? `${name} (bot) is playing…` : g.history ? "History view: nothing to decide here." : `Waiting for ${name}…`),
     auctionSummary(view),
     lineTurnSummary(view),
-    g.botControls(),
   );
 }
 
