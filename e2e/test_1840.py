@@ -28,6 +28,7 @@ from e2e.g1840_page import (
     wait_decision,
 )
 from e2e.g1840_policy import BONUS_KINDS, WANTED, choose, kind_of
+from e2e.loading_watch import assert_locked_while_loading, watch_loading
 from pygame_core import Game, new_game
 from scripts.serve import SiteServer
 
@@ -418,6 +419,7 @@ def test_reload_paints_the_board_before_the_engine_and_resumes(
     prompt = page.get_by_test_id("prompt").inner_text()
     cash = page.get_by_test_id("cash-0").inner_text()
 
+    watch_loading(page)
     page.reload()
     page.wait_for_selector(f"{ROOT}[data-map='ready']")
     marks = page.evaluate(
@@ -435,6 +437,7 @@ def test_reload_paints_the_board_before_the_engine_and_resumes(
     expect(page.get_by_test_id("prompt")).to_have_text(prompt)
     assert wait_decision(page) == "act"
     assert n_actions(page) == count
+    assert_locked_while_loading(page)
     expect(page.get_by_test_id("cash-0")).to_have_text(cash)
     assert mirror is not None
     mirror.sync(page)

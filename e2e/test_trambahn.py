@@ -10,6 +10,7 @@ from pathlib import Path
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import ENGINE_TIMEOUT_MS
+from e2e.loading_watch import assert_locked_while_loading, watch_loading
 from e2e.trambahn_page import (
     TABLE,
     autosave,
@@ -167,6 +168,7 @@ def test_reload_resumes_and_paints_before_the_engine(page: Page, site_server: Si
     hand = hand_codes(page)
     prompt = page.get_by_test_id("prompt").inner_text()
 
+    watch_loading(page)
     page.reload()
     page.wait_for_selector(TABLE)
     marks = page.evaluate(
@@ -184,6 +186,7 @@ def test_reload_resumes_and_paints_before_the_engine(page: Page, site_server: Si
     assert hand_codes(page) == hand
     wait_interactive(page)
     assert n_actions(page) == count
+    assert_locked_while_loading(page)
     assert hand_codes(page) == hand
     expect(page.get_by_test_id("prompt")).to_have_text(prompt)
     end_turn(page)

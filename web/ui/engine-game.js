@@ -23,6 +23,7 @@ export class EngineGame {
     this.onRematch = onRematch;
     this.engine = null;
     this.busy = false;
+    this.loading = false; // the engine is taking the game in: nothing may be sent meanwhile
     this.error = null;
     this.status = null;
     this.history = null;
@@ -78,10 +79,12 @@ export class EngineGame {
   /** The engine is ready: load the autosaved game into it and continue. */
   async attachSaved(engine, save) {
     this.engine = engine;
+    this.loading = true;
     this.status = "Loading the saved game…";
     this.render();
     const r = await this.call({ op: "load", save, seat: this.viewer });
     await this.afterLoad();
+    this.loading = false;
     this.status = null;
     if (!r.ok) {
       this.error = `The saved game could not be loaded: ${r.error.message}`;

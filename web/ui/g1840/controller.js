@@ -98,14 +98,16 @@ export class G1840Game extends EngineGame {
   /** A game just created (op "new", "load" or "import") in the engine. */
   async attachNew(engine) {
     this.engine = engine;
+    this.loading = true;
     await this.ensureCatalog();
+    this.loading = false;
     this.persist();
     this.render();
     this.continueAfterChange();
   }
 
   continueAfterChange() {
-    if (this.destroyed || this.history) return;
+    if (this.destroyed || this.history || this.loading) return; // attachSaved continues once loaded
     if (this.stale) {
       // the last response came from a bot move made while paused: a person may be next
       this.stale = false;
@@ -129,7 +131,7 @@ export class G1840Game extends EngineGame {
   }
 
   interactive() {
-    return Boolean(this.engine && !this.busy && !this.covered && !this.history && !this.resp.result && this.viewer !== null && this.resp.active === this.viewer && !this.isBot(this.viewer));
+    return Boolean(this.engine && !this.loading && !this.busy && !this.covered && !this.history && !this.resp.result && this.viewer !== null && this.resp.active === this.viewer && !this.isBot(this.viewer));
   }
 
   legal() {
@@ -397,7 +399,7 @@ export class G1840Game extends EngineGame {
       step: resp.view.step,
       round: resp.view.round?.label ?? "",
       engine: this.engine ? "ready" : "starting",
-      busy: this.busy ? "1" : "0",
+      busy: this.busy || this.loading ? "1" : "0",
       interactive: this.interactive() ? "1" : "0",
       mode: this.history ? "history" : "live",
       covered: this.covered ? "1" : "0",

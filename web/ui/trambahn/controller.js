@@ -58,7 +58,7 @@ export class TrambahnGame extends EngineGame {
 
   interactive() {
     return Boolean(
-      this.engine && !this.busy && !this.covered && !this.history && !this.resp.result && this.viewer !== null && this.resp.active === this.viewer,
+      this.engine && !this.loading && !this.busy && !this.covered && !this.history && !this.resp.result && this.viewer !== null && this.resp.active === this.viewer,
     );
   }
 
@@ -182,7 +182,7 @@ export class TrambahnGame extends EngineGame {
       viewer: String(this.viewer ?? ""),
       step: this.resp.view.step,
       engine: this.engine ? "ready" : "starting",
-      busy: this.busy ? "1" : "0",
+      busy: this.busy || this.loading ? "1" : "0",
       interactive: this.interactive() ? "1" : "0",
       mode: this.history ? "history" : "live",
     });

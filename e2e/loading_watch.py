@@ -1,0 +1,45 @@
+"""Watch a game screen while the engine takes in the autosaved game after a (re)load.
+
+Until the engine has answered the load, nothing may be sent to it: an action made meanwhile
+would be overwritten by the load's answer (the page would show the position before it while
+the engine holds the one after). `watch_loading` records, at every change of the page, whether
+the table was interactive while the "Loading the saved game" status was shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page
+
+_WATCH_JS = """
+(() => {
+  const seen = (window.__loadingWatch = []);
+  const look = () => {
+    const status = document.querySelector('[data-testid=status]')?.textContent ?? '';
+    if (!status.includes('Loading the saved game')) return;
+    const t = document.querySelector('[data-testid=table]');
+    seen.push({ interactive: t?.dataset.interactive ?? null, busy: t?.dataset.busy ?? null });
+  };
+  const all = { subtree: true, childList: true, attributes: true, characterData: true };
+  new MutationObserver(look).observe(document, all);
+})();
+"""
+
+
+def watch_loading(page: Page) -> None:
+    """Start recording on every later navigation of `page` (call before `page.reload()`)."""
+    page.add_init_script(_WATCH_JS)
+
+
+def loading_states(page: Page) -> list[dict[str, Any]]:
+    """What the table's dataset said at each change while the load was under way."""
+    states: list[dict[str, Any]] = page.evaluate("window.__loadingWatch ?? []")
+    return states
+
+
+def assert_locked_while_loading(page: Page) -> None:
+    """The load was seen at least once, and the table never took input during it."""
+    states = loading_states(page)
+    assert states, "the 'Loading the saved game' status was never shown"
+    assert all(s["interactive"] == "0" and s["busy"] == "1" for s in states), states
