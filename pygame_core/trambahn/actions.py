@@ -86,8 +86,8 @@ def decode(data: Mapping[str, Any]) -> Action:
         raise InvalidAction(
             f"Unknown action type {kind!r}; Trambahn knows {', '.join(sorted(_FIELDS))}"
         )
-    extra = set(data) - _FIELDS[kind]
-    if extra:
+    if not _FIELDS[kind].issuperset(data):
+        extra = set(data) - _FIELDS[kind]
         raise InvalidAction(f"Unexpected field(s) {', '.join(sorted(extra))} in a {kind} action")
     if kind == "passenger":
         card = _card(data)

@@ -89,6 +89,13 @@ _PARSED: Final[dict[str, tuple[str, int] | None]] = {
 }
 
 
+# Display and enumeration order of cards: by line, then value; the conductor last.
+CARD_ORDER: Final[dict[str, tuple[int, int]]] = {
+    code: (len(LINES), 0) if parsed is None else (LINES.index(parsed[0]), parsed[1])
+    for code, parsed in _PARSED.items()
+}
+
+
 def parse_card(code: str) -> tuple[str, int] | None:
     """('B', 7) for 'B7'; None for the conductor. Raises ValueError for unknown codes."""
     try:

@@ -14,6 +14,7 @@ from ..core.rng import Rng
 from . import data
 from .actions import Action, Buy, EndTurn, Income, Passenger, Station, decode, encode
 from .data import (
+    CARD_ORDER,
     CONDUCTOR,
     EXTRA_TOUR_AT,
     GAME_END_SCORINGS,
@@ -33,7 +34,7 @@ from .state import (
     Column,
     Seat,
     Step,
-    column_can_take,
+    columns_taking,
     empty_rows,
     extra_tour_due,
 )
@@ -168,7 +169,7 @@ class TrambahnState(TitleState):
 
     def _station_targets(self, seat: Seat, card: str) -> list[int | None]:
         """The columns `card` may go to (None = a new column)."""
-        fits: list[int | None] = [c.id for c in seat.columns if column_can_take(c, card)]
+        fits: list[int | None] = [c.id for c in columns_taking(seat.columns, card)]
         if card == CONDUCTOR:
             return fits  # a conductor never starts a column (R11)
         if not fits or self.options["voluntary_new_column"]:
@@ -179,7 +180,7 @@ class TrambahnState(TitleState):
         if self.over or seat != self.current:
             return []
         me = self.seats[seat]
-        distinct = sorted(set(me.hand), key=_card_sort_key)
+        distinct = sorted(set(me.hand), key=CARD_ORDER.__getitem__)
         out: list[JsonDict] = []
         if self.step == Step.PASSENGERS and self.passengers_placed < MAX_PASSENGERS_PER_TURN:
             for card in distinct:
@@ -197,10 +198,14 @@ class TrambahnState(TitleState):
                 ]
         if self.step <= Step.INCOME:
             out += [{"type": "income", "card": card} for card in distinct]
-        tramless = [c.id for c in me.columns if c.tram is None]
-        for tram in sorted(set(self.supply), key=STACK_ORDER.index):
-            if TRAMS[tram].cost <= len(me.money):
-                out += [{"type": "buy", "tram": tram, "column": col} for col in tramless]
+        money = len(me.money)
+        for tram in STACK_ORDER:
+            if tram in self.supply and TRAMS[tram].cost <= money:
+                out += [
+                    {"type": "buy", "tram": tram, "column": c.id}
+                    for c in me.columns
+                    if c.tram is None
+                ]
         out.append({"type": "end_turn"})
         return out
 
@@ -272,7 +277,7 @@ class TrambahnState(TitleState):
                     "A conductor cannot start a column: it joins an incomplete column", rule=rule
                 )
             line = action.card[0]
-            fits = [c for c in me.columns if column_can_take(c, action.card)]
+            fits = columns_taking(me.columns, action.card)
             if fits and not self.options["voluntary_new_column"]:
                 raise IllegalAction(
                     f"{action.card} can extend your {LINE_NAMES[line]} column "
@@ -619,10 +624,3 @@ class TrambahnState(TitleState):
         from .bots import choose
 
         return choose(self.view(seat), self.legal_actions(seat), level, rng)
-
-
-def _card_sort_key(card: str) -> tuple[int, int]:
-    parsed = parse_card(card)
-    if parsed is None:
-        return (len(LINES), 0)
-    return (LINES.index(parsed[0]), parsed[1])

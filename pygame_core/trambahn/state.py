@@ -88,16 +88,15 @@ def empty_rows() -> dict[str, list[str]]:
     return {line: [] for line in LINES}
 
 
-def column_can_take(column: Column, card: str) -> bool:
-    """Whether `card` may extend `column` (same line, strictly above its top, not complete).
+def columns_taking(columns: list[Column], card: str) -> list[Column]:
+    """The columns `card` may extend: same line, strictly above the top, not complete.
     Conductors may join any incomplete column."""
-    if column.complete:
-        return False
     parsed = parse_card(card)
     if parsed is None:
-        return True
+        return [c for c in columns if c.top != COMPLETE_VALUE]
     line, value = parsed
-    return column.line == line and value > column.top
+    # value > top also rules out a complete column (top 10)
+    return [c for c in columns if c.line == line and value > c.top]
 
 
 def extra_tour_due(column: Column) -> bool:
