@@ -93,10 +93,13 @@ const wasmModulePromise = WebAssembly.compileStreaming(siteFile(WASM_URL)).then(
 // Big buffers read early are kept here, not as the promises' values, so that they can be
 // dropped once used (13.7 + 4.5 MB).
 const held = { stdlib: null, snapshot: null };
-// Read at once (4.5 MB; Pyodide writes it to its file system before the runtime starts).
-const stdlibPromise = siteFile(STDLIB_URL, "arrayBuffer").then((buffer) => {
+// Read at once (4.5 MB; Pyodide writes it to its file system before the runtime starts), as a
+// Blob like the snapshot below: the browser collects the body off this thread, which is busy
+// importing the runtime's JS meanwhile (same-run medians of return visits: ready ~6% sooner
+// than with arrayBuffer() and both files read at once).
+const stdlibPromise = siteFile(STDLIB_URL, "blob").then(async (blob) => {
+  held.stdlib = await blob.arrayBuffer();
   mark("stdlib-read");
-  held.stdlib = buffer;
 });
 // The engine's files, written back after a restore (the file system is not in the snapshot).
 const filesPromise = infoPromise.then((info) =>
@@ -111,8 +114,11 @@ filesPromise.catch(() => {});
 // The snapshot file, read as a Blob: the browser collects the body itself, off this thread,
 // which is busy starting the runtime meanwhile (a stream or arrayBuffer() read would be
 // pumped by this thread and stall). Its bytes are then read as soon as the Blob is complete.
+// Only after the stdlib: the runtime needs that one first (preRun), and the two reads share
+// the disk and the 2 cores with everything else starting.
 const snapshotPromise = infoPromise.then(async (info) => {
   if (!info.snapshot) return;
+  await stdlibPromise.catch(() => {});
   const blob = await siteFile(here(`../wheels/${info.snapshot}`), "blob");
   mark("snapshot-fetched");
   held.snapshot = new Uint8Array(await blob.arrayBuffer());
