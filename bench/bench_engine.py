@@ -26,7 +26,6 @@ def random_games(n: int, rounds: int = 5) -> tuple[list[float], list[float], flo
     wall: list[float] = []
     actions = 0
     for _ in range(rounds):
-        actions = 0
         c0, w0 = time.process_time(), time.perf_counter()
         for seed in range(per_round):
             g = new_game("trambahn", ["A", "B"], {}, seed)
@@ -36,7 +35,7 @@ def random_games(n: int, rounds: int = 5) -> tuple[list[float], list[float], flo
             actions += len(g.actions)
         cpu.append(per_round / (time.process_time() - c0))
         wall.append(per_round / (time.perf_counter() - w0))
-    return cpu, wall, actions / per_round
+    return cpu, wall, actions / (rounds * per_round)
 
 
 def win_rate(n: int, strong: str = "normal", weak: str = "easy") -> tuple[float, float, float]:

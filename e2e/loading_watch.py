@@ -32,14 +32,8 @@ def watch_loading(page: Page) -> None:
     page.add_init_script(_WATCH_JS)
 
 
-def loading_states(page: Page) -> list[dict[str, Any]]:
-    """What the table's dataset said at each change while the load was under way."""
-    states: list[dict[str, Any]] = page.evaluate("window.__loadingWatch ?? []")
-    return states
-
-
 def assert_locked_while_loading(page: Page) -> None:
     """The load was seen at least once, and the table never took input during it."""
-    states = loading_states(page)
+    states: list[dict[str, Any]] = page.evaluate("window.__loadingWatch ?? []")
     assert states, "the 'Loading the saved game' status was never shown"
     assert all(s["interactive"] == "0" and s["busy"] == "1" for s in states), states

@@ -93,7 +93,7 @@ def columns_taking(columns: list[Column], card: str) -> list[Column]:
     Conductors may join any incomplete column."""
     parsed = parse_card(card)
     if parsed is None:
-        return [c for c in columns if c.top != COMPLETE_VALUE]
+        return [c for c in columns if not c.complete]
     line, value = parsed
     # value > top also rules out a complete column (top 10)
     return [c for c in columns if c.line == line and value > c.top]

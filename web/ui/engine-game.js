@@ -76,6 +76,18 @@ export class EngineGame {
     }
   }
 
+  // --- state ---------------------------------------------------------------------------------
+
+  /** The engine is working on something of this game (an action, an undo, the load). */
+  get working() {
+    return this.busy || this.loading;
+  }
+
+  /** A person at this screen may act now (a title adds its own conditions). */
+  interactive() {
+    return Boolean(this.engine && !this.working && !this.covered && !this.history && !this.resp.result && this.viewer !== null && this.resp.active === this.viewer);
+  }
+
   /** The engine is ready: load the autosaved game into it and continue. */
   async attachSaved(engine, save) {
     this.engine = engine;

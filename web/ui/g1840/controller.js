@@ -131,7 +131,7 @@ export class G1840Game extends EngineGame {
   }
 
   interactive() {
-    return Boolean(this.engine && !this.loading && !this.busy && !this.covered && !this.history && !this.resp.result && this.viewer !== null && this.resp.active === this.viewer && !this.isBot(this.viewer));
+    return super.interactive() && !this.isBot(this.viewer);
   }
 
   legal() {
@@ -399,7 +399,7 @@ export class G1840Game extends EngineGame {
       step: resp.view.step,
       round: resp.view.round?.label ?? "",
       engine: this.engine ? "ready" : "starting",
-      busy: this.busy || this.loading ? "1" : "0",
+      busy: this.working ? "1" : "0",
       interactive: this.interactive() ? "1" : "0",
       mode: this.history ? "history" : "live",
       covered: this.covered ? "1" : "0",
@@ -474,14 +474,18 @@ export class G1840Game extends EngineGame {
     if (!this.botSeats().size || this.resp.result || this.history) return null;
     if (!this.botBar) {
       const pause = h("button", { type: "button", class: "btn small-btn", "data-testid": "bot-pause", onclick: () => this.togglePause() });
-      const speed = h("select", {
-        "data-testid": "bot-speed",
-        "aria-label": "Bot speed",
-        onchange: (e) => {
-          this.settings.botDelay = SPEEDS[e.target.value] ?? 550;
-          writeSettings({ botDelay: this.settings.botDelay });
+      const speed = h(
+        "select",
+        {
+          "data-testid": "bot-speed",
+          "aria-label": "Bot speed",
+          onchange: (e) => {
+            this.settings.botDelay = SPEEDS[e.target.value] ?? 550;
+            writeSettings({ botDelay: this.settings.botDelay });
+          },
         },
-      });
+        [...Object.keys(SPEEDS), "custom"].map((k) => h("option", { value: k }, k)),
+      );
       const el = h("div", { class: "bot-controls", "data-testid": "bot-controls" }, h("span", { class: "muted small" }, "Bots"), pause, h("label", { class: "speed" }, speed));
       this.botBar = { el, pause, speed };
     }
@@ -489,8 +493,7 @@ export class G1840Game extends EngineGame {
     pause.textContent = this.paused ? "▶ Resume bots" : "❚❚ Pause bots";
     pause.setAttribute("aria-pressed", this.paused ? "true" : "false");
     const current = Object.entries(SPEEDS).find(([, ms]) => ms === this.settings.botDelay)?.[0] ?? "custom";
-    const names = [...Object.keys(SPEEDS), ...(current === "custom" ? ["custom"] : [])];
-    if ([...speed.options].map((o) => o.value).join() !== names.join()) speed.replaceChildren(...names.map((k) => h("option", { value: k }, k)));
+    speed.lastElementChild.hidden = current !== "custom"; // only for a delay set by ?botdelay=
     speed.value = current;
     return el;
   }

@@ -56,12 +56,6 @@ export class TrambahnGame extends EngineGame {
 
   // --- state helpers -------------------------------------------------------------------------
 
-  interactive() {
-    return Boolean(
-      this.engine && !this.loading && !this.busy && !this.covered && !this.history && !this.resp.result && this.viewer !== null && this.resp.active === this.viewer,
-    );
-  }
-
   legal() {
     return this.interactive() ? this.resp.legal ?? [] : [];
   }
@@ -182,7 +176,7 @@ export class TrambahnGame extends EngineGame {
       viewer: String(this.viewer ?? ""),
       step: this.resp.view.step,
       engine: this.engine ? "ready" : "starting",
-      busy: this.busy || this.loading ? "1" : "0",
+      busy: this.working ? "1" : "0",
       interactive: this.interactive() ? "1" : "0",
       mode: this.history ? "history" : "live",
     });
