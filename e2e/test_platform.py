@@ -25,6 +25,8 @@ from scripts import build_site
 from scripts.serve import SiteServer
 
 CHECK_PAGE = "platform-check.html"
+# The files an engine start reads (web/ui/engine-files.js BOOT_FILES).
+BOOT_FILES = ("info", "wasm", "stdlib", "snapshot", "files")
 
 CALL = "async (r) => { await window.engine.ready; return await window.engine.call(r); }"
 BOOT_INFO = "async () => await window.engine.bootInfo()"
@@ -114,6 +116,9 @@ def test_engine_answers_from_the_page_through_the_worker(
     assert boot["mode"] == "snapshot", boot
     assert boot["key"] == info["engine_key"], boot
     assert boot["warnings"] == [], boot
+    # The page read the start's files (and compiled the wasm) before PyScript created the
+    # worker, and handed them over (engine-client.js, engine-files.js).
+    assert boot["files"] == dict.fromkeys(BOOT_FILES, "page"), boot
 
 
 def test_each_restore_reseeds_and_puts_the_engine_files_back(
@@ -130,6 +135,33 @@ def test_each_restore_reseeds_and_puts_the_engine_files_back(
         assert boot["python"]["engine_files"] is True, boot
         states.append(boot["python"]["rng"])
     assert states[0] != states[1], states
+
+
+# An engine worker created without engine-client.js: nobody answers its request for files.
+UNHELPED_WORKER = """async () => {
+  const abs = (path) => new URL(path, location.href).href;
+  const { PyWorker } = await import(abs("./vendor/pyscript/core.js"));
+  const worker = await PyWorker(abs("./ui/engine_worker.py"), {
+    version: abs("./ui/engine-boot.mjs"),
+    config: { sync_main_only: true },
+  });
+  const boot = JSON.parse(await worker.sync.boot_info());
+  const reply = JSON.parse(await worker.sync.handle(JSON.stringify({ op: "titles" })));
+  worker.terminate();
+  return { boot, ok: reply.ok };
+}"""
+
+
+def test_worker_reads_the_files_itself_when_the_page_does_not_answer(
+    page: Page, site_server: SiteServer
+) -> None:
+    page.goto(f"{site_server.url}/{CHECK_PAGE}")
+    wait_engine(page)
+    got = page.evaluate(UNHELPED_WORKER)
+    boot = got["boot"]
+    assert boot["files"] == dict.fromkeys(BOOT_FILES, "worker (the page did not answer)"), boot
+    assert (boot["mode"], boot["snapshot"], boot["warnings"]) == ("snapshot", "restored", []), boot
+    assert got["ok"] is True
 
 
 def test_start_page_fetches_only_from_localhost(page: Page, site_server: SiteServer) -> None:
@@ -247,6 +279,10 @@ def test_unusable_snapshot_falls_back_to_a_normal_boot(
     assert any(warning in w for w in boot["warnings"]), boot
     assert page.evaluate(CALL, {"op": "titles"})["ok"] is True
     assert boot["python"]["engine_files"] is True, boot
+    # A file the page could not read, the worker tried itself.
+    missing = warning == "HTTP 404"
+    assert boot["files"]["snapshot"] == ("worker (the page's read failed)" if missing else "page")
+    assert boot["files"]["wasm"] == "page", boot
     # Before the server stops (fixture teardown): the service worker registration, which
     # follows the engine's start, must not fail on a vanished server.
     context.close()

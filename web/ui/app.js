@@ -4,7 +4,7 @@
 import { h, mount } from "./dom.js";
 import { loadAutosave, loadTitles, setAutosaveScreen, writeTitles } from "./store.js";
 import { TrambahnGame } from "./trambahn/controller.js";
-import { startEngine } from "./engine-client.js";
+import { prefetchEngine, startEngine } from "./engine-client.js";
 
 // The start page and the 1840 screen (with the 18xx map code: two thirds of the UI's modules)
 // load when first needed, so that an autosaved Trambahn game paints without them; both are
@@ -160,6 +160,8 @@ async function importGame(save, choice) {
 let engineFailure = null;
 
 async function boot() {
+  // The engine's files are read (and its wasm compiled) while the first screen renders.
+  prefetchEngine();
   const saved = loadAutosave();
   const resume = saved?.screen === "game" && (saved.title === "trambahn" || (await loadHome()).UI_TITLES[saved.title]);
   if (resume) await resumeGame();

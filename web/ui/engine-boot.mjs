@@ -14,10 +14,13 @@
 // The snapshot options of loadPyodide are private (`_loadSnapshot`) and may change with any
 // Pyodide release: the snapshot's key includes the Pyodide version, and all fails safe.
 
+import { BOOT_FILES, BOOT_FILES_REQUEST, bootFileReader, fetchOK } from "./engine-files.js";
+
 // Pyodide's loader is imported in parallel with the requests below, not before them.
 const pyodidePromise = import("../vendor/pyodide/pyodide.mjs");
 
 const here = (path) => new URL(path, import.meta.url).href;
+const ROOT = here("../");
 const INDEX_URL = here("../vendor/pyodide/");
 const WASM_URL = `${INDEX_URL}pyodide.asm.wasm`;
 const STDLIB_URL = `${INDEX_URL}python_stdlib.zip`;
@@ -28,12 +31,16 @@ const PAGE = 4096;
 // start-up (the snapshot now comes with the site).
 const OLD_DB_NAME = "tramways-engine";
 const CLEANUP_DELAY_MS = 3000;
+// The page answers at once unless its thread is busy (a render); after this long without an
+// answer the worker reads the files itself.
+const PAGE_ANSWER_MS = 3000;
 
 // Diagnostics, read by engine_worker.py's boot_info() (absolute ms: timeOrigin + now()).
 const status = {
   mode: "starting", // "snapshot" | "fresh"
   snapshot: "none", // "restored" | "failed: ..." | "disabled" | "none"
   key: null,
+  files: {}, // who read each start file: "page" | "worker (<why>)"
   marks: {},
   warnings: [],
 };
@@ -51,80 +58,84 @@ function warn(message, error) {
   console.warn(`[engine] ${text}`);
 }
 
-function fetchOK(url, as) {
-  return fetch(url).then((r) => {
-    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
-    return as ? r[as]() : r;
-  });
-}
+// The files the start needs (engine-files.js): the page that created this worker has been
+// reading them since it loaded (engine-client.js), before PyScript created this worker, and
+// hands each over as it is ready (the wasm as a compiled module) through a port we send it.
+// A file the page could not read is read here; so is every file if the page does not answer.
+const fromPage = askPage();
 
-// A site file from the service worker's cache of this version, read directly (no detour
-// through the service worker), else from the network.
-async function siteFile(url, as) {
-  try {
-    const name = `tramways-${(await infoPromise).content_hash}`;
-    if (await caches.has(name)) {
-      const hit = await (await caches.open(name)).match(url);
-      if (hit) return as ? hit[as]() : hit;
-    }
-  } catch {
-    // no Cache Storage here: the network it is
+// Asks the page for the start's files: {name: promise} for BOOT_FILES.
+function askPage() {
+  let own = null; // this worker's reader, made only if needed
+  const readHere = (name, why) => {
+    status.files[name] = `worker (${why})`;
+    own ??= bootFileReader(ROOT);
+    return own(name);
+  };
+  const files = {};
+  const settle = {};
+  for (const name of BOOT_FILES) {
+    files[name] = new Promise((resolve) => {
+      settle[name] = resolve;
+    });
   }
-  return fetchOK(url, as);
+  const { port1, port2 } = new MessageChannel();
+  const timer = setTimeout(() => {
+    for (const name of BOOT_FILES) settle[name](readHere(name, "the page did not answer"));
+  }, PAGE_ANSWER_MS);
+  port1.onmessage = ({ data }) => {
+    if (data?.hello) {
+      clearTimeout(timer);
+      return;
+    }
+    const { name, value, error } = data ?? {};
+    if (!(name in settle)) return;
+    if (error === undefined) {
+      status.files[name] = "page";
+      settle[name](value);
+    } else {
+      warn(`the page could not read ${name}, reading it here`, error);
+      settle[name](readHere(name, "the page's read failed"));
+    }
+  };
+  self.postMessage({ [BOOT_FILES_REQUEST]: port2 }, [port2]);
+  return files;
 }
 
 // Everything that does not need PyScript's call starts now, in parallel: the runtime's
 // 1.25 MB JS module (passed on as createPyodideModule), its wasm (compiled at once, see
 // withPrefetched()), the stdlib zip, the build info and then the snapshot.
 // PyScript calls loadPyodide only after its own set-up.
-const infoPromise = fetchOK(here("../build-info.json"), "json");
+const infoPromise = fromPage.info;
 const asmPromise = import(`${INDEX_URL}pyodide.asm.mjs`).then((m) => {
   mark("asm-imported");
   return m.default;
 });
-// Read straight from the cache: V8 then never keeps the compiled code (its wasm code cache
-// needs a response a service worker returned), but through the service worker the start was
-// ~0.2 s slower (the 1.25 MB runtime module imported ~0.17 s later); and a restore runs too
-// little code for V8 to cache it anyway (docs/architecture.md, "Start-up").
-const wasmModulePromise = WebAssembly.compileStreaming(siteFile(WASM_URL)).then((m) => {
+// The wasm is read straight from the cache: V8 then never keeps the compiled code (its wasm
+// code cache needs a response a service worker returned), but through the service worker the
+// start was ~0.2 s slower (the 1.25 MB runtime module imported ~0.17 s later); and a restore
+// runs too little code for V8 to cache it anyway (docs/architecture.md, "Start-up").
+const wasmModulePromise = fromPage.wasm.then((m) => {
   mark("wasm-compiled");
   return m;
 });
-// Big buffers read early are kept here, not as the promises' values, so that they can be
-// dropped once used (13.7 + 4.5 MB).
+// Big buffers are kept here, not as the promises' values, so that they can be dropped once
+// used (13.7 + 4.5 MB).
 const held = { stdlib: null, snapshot: null };
-// Read at once (4.5 MB; Pyodide writes it to its file system before the runtime starts), as a
-// Blob like the snapshot below: the browser collects the body off this thread, which is busy
-// importing the runtime's JS meanwhile (same-run medians of return visits: ready ~6% sooner
-// than with arrayBuffer() and both files read at once).
-const stdlibPromise = siteFile(STDLIB_URL, "blob").then(async (blob) => {
-  held.stdlib = await blob.arrayBuffer();
+const stdlibPromise = fromPage.stdlib.then((buffer) => {
+  held.stdlib = buffer;
   mark("stdlib-read");
 });
 // The engine's files, written back after a restore (the file system is not in the snapshot).
-const filesPromise = infoPromise.then((info) =>
-  info.files ? siteFile(here(`../wheels/${info.files}`), "arrayBuffer") : null,
-);
-// Nobody may be waiting yet; failures are reported where they are used.
-for (const p of [asmPromise, wasmModulePromise, stdlibPromise]) {
-  p.catch(() => {});
-}
-filesPromise.catch(() => {});
-
-// The snapshot file, read as a Blob: the browser collects the body itself, off this thread,
-// which is busy starting the runtime meanwhile (a stream or arrayBuffer() read would be
-// pumped by this thread and stall). Its bytes are then read as soon as the Blob is complete.
-// Only after the stdlib: the runtime needs that one first (preRun), and the two reads share
-// the disk and the 2 cores with everything else starting.
-const snapshotPromise = infoPromise.then(async (info) => {
-  if (!info.snapshot) return;
-  await stdlibPromise.catch(() => {});
-  const blob = await siteFile(here(`../wheels/${info.snapshot}`), "blob");
-  mark("snapshot-fetched");
-  held.snapshot = new Uint8Array(await blob.arrayBuffer());
+const filesPromise = fromPage.files;
+const snapshotPromise = fromPage.snapshot.then((buffer) => {
+  held.snapshot = buffer && new Uint8Array(buffer);
   mark("snapshot-read");
 });
-snapshotPromise.catch(() => {});
+// Nobody may be waiting yet; failures are reported where they are used.
+for (const p of [asmPromise, wasmModulePromise, stdlibPromise, filesPromise, snapshotPromise]) {
+  p.catch(() => {});
+}
 
 // Copies the snapshot file's content into the runtime: Pyodide's header into `pyodideHeader`
 // and the heap pages into `heap` (the wasm memory), zeroing the rest of it, as Pyodide's own

@@ -11,6 +11,8 @@
 // After the engine is ready, startEngine() registers the service worker (offline use), unless
 // called with { serviceWorker: false }. See docs/architecture.md.
 
+import { BOOT_FILES, BOOT_FILES_REQUEST, bootFileReader } from "./engine-files.js";
+
 const here = (path) => new URL(path, import.meta.url).href;
 // Absolute URLs: PyScript's worker runs from a blob: URL, where relative URLs mean nothing.
 const PYSCRIPT_CORE = here("../vendor/pyscript/core.js");
@@ -22,6 +24,66 @@ const SERVICE_WORKER = here("../sw.js");
 const SCOPE = here("../");
 // A cold start takes 1-4 s; far longer means it hangs (it never does without a bug).
 const START_TIMEOUT_MS = 90_000;
+
+// The start's files, being read for the next engine worker (see prefetchEngine()).
+let nextFiles = null;
+
+/**
+ * Start reading what the engine's start needs (its wasm, compiled, the stdlib, the snapshot,
+ * the engine's files: engine-files.js), for the worker startEngine() creates next. Call it as
+ * early as the page can (before its first render): the reads and the wasm compile run off the
+ * page's thread meanwhile, and the worker, which PyScript creates only after the render and
+ * its own set-up, finds them done (docs/architecture.md, "Start-up"). startEngine() calls it.
+ */
+export function prefetchEngine() {
+  if (!nextFiles) {
+    nextFiles = bootFileReader(here("../"));
+    for (const name of BOOT_FILES) {
+      nextFiles(name).then(() => performance.mark(`engine-file-${name}`), () => {});
+    }
+  }
+}
+
+// Answers the engine worker's request for the start's files (engine-boot.mjs) with `read`'s.
+function serveBootFiles(worker, read) {
+  const onMessage = (event) => {
+    const port = event.data?.[BOOT_FILES_REQUEST];
+    if (!(port instanceof MessagePort)) return;
+    event.stopImmediatePropagation();
+    worker.removeEventListener("message", onMessage);
+    port.postMessage({ hello: true });
+    for (const name of BOOT_FILES) {
+      read(name).then(
+        (value) => port.postMessage({ name, value }, value instanceof ArrayBuffer ? [value] : []),
+        (error) => port.postMessage({ name, error: String(error?.message ?? error) }),
+      );
+    }
+  };
+  worker.addEventListener("message", onMessage);
+}
+
+// The next Worker created: the first one on which addEventListener is called from now on
+// (PyScript's PyWorker() does so on its worker at once; it has no hook that works for
+// PyWorker: PyScript 0.7.31 calls main.onWorker hooks only for <script type="py" worker>).
+// Worker.prototype.addEventListener is our own for that moment only.
+// Calls found(worker) then; stop() ends the wait if no worker came.
+function watchNextWorker(found) {
+  const proto = Worker.prototype;
+  const had = Object.hasOwn(proto, "addEventListener");
+  const original = proto.addEventListener;
+  const stop = () => {
+    if (proto.addEventListener !== watcher) return;
+    if (had) proto.addEventListener = original;
+    else delete proto.addEventListener;
+  };
+  const watcher = function (...args) {
+    stop();
+    found(this);
+    return original.apply(this, args);
+  };
+  proto.addEventListener = watcher;
+  return stop;
+}
 
 // Resolves once the browser has painted the current frame; in a hidden tab (no frames) after
 // at most 100 ms.
@@ -56,6 +118,12 @@ export function startEngine({ serviceWorker = true, afterPaint = true } = {}) {
     START_TIMEOUT_MS,
   );
 
+  // This worker's files: read from now on, or since prefetchEngine() was called. The buffers
+  // are handed over (transferred), so the next worker gets reads of its own.
+  prefetchEngine();
+  const files = nextFiles;
+  nextFiles = null;
+
   let worker = null;
   const workerReady = (async () => {
     // PyScript's bundle is fetched and compiled from now on (index.html also modulepreloads
@@ -68,12 +136,19 @@ export function startEngine({ serviceWorker = true, afterPaint = true } = {}) {
     performance.mark("engine-start");
     const { PyWorker } = await core;
     performance.mark("engine-pyscript");
-    worker = await PyWorker(WORKER_SCRIPT, {
-      version: INTERPRETER,
-      // The worker never touches the DOM, so no SharedArrayBuffer / COOP-COEP is needed;
-      // sync_main_only silences PyScript's warning about that.
-      config: { sync_main_only: true },
-    });
+    // PyWorker() hands out its worker only once it has booted; the page must answer the boot
+    // module's request for the files before that (engine-boot.mjs).
+    const stopWatching = watchNextWorker((created) => serveBootFiles(created, files));
+    try {
+      worker = await PyWorker(WORKER_SCRIPT, {
+        version: INTERPRETER,
+        // The worker never touches the DOM, so no SharedArrayBuffer / COOP-COEP is needed;
+        // sync_main_only silences PyScript's warning about that.
+        config: { sync_main_only: true },
+      });
+    } finally {
+      stopWatching();
+    }
     performance.mark("engine-worker");
     worker.addEventListener("error", (event) => {
       fail(new Error(`engine worker crashed: ${event.message ?? event.error ?? "error"}`));

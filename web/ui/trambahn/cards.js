@@ -117,16 +117,30 @@ export function conductorCard() {
   );
 }
 
-/** The common back of every station card: a 1,000 Mark banknote. */
-export function moneyBack(extraClass = "") {
+// The banknote drawing is put in the document once (a hidden <svg> of shared drawings) and
+// every back shows it with <use>: a table shows a dozen backs (hands, money piles, draw
+// pile), 3 elements each instead of ~40, which keeps the first render of a saved game short.
+const SPRITES_ID = "trambahn-drawings";
+const MONEY_BACK_ID = "trambahn-money-back";
+
+function sharedDrawing(id, draw) {
+  if (document.getElementById(id)) return;
+  let sprites = document.getElementById(SPRITES_ID);
+  if (!sprites) {
+    sprites = s("svg", { id: SPRITES_ID, width: 0, height: 0, "aria-hidden": "true", style: { position: "absolute" } }, s("defs"));
+    document.body.append(sprites);
+  }
+  sprites.firstChild.append(s("g", { id }, draw()));
+}
+
+function banknote() {
   const ink = "#5b4a2e";
   const rays = [];
   for (let i = 0; i < 24; i += 1) {
     const a = (i * Math.PI) / 12;
     rays.push(s("line", { x1: 50 + 9 * Math.cos(a), y1: 75 + 9 * Math.sin(a), x2: 50 + 19 * Math.cos(a), y2: 75 + 19 * Math.sin(a), stroke: ink, "stroke-width": 0.8, opacity: 0.7 }));
   }
-  return frame(
-    { cls: ["card-back", extraClass], title: "Card back: 1,000 Mark" },
+  return [
     outline("#e6d8b2"),
     s("rect", { x: 7, y: 7, width: 86, height: 136, rx: 4, fill: "none", stroke: ink, "stroke-width": 1.4 }),
     s("rect", { x: 10.5, y: 10.5, width: 79, height: 129, rx: 3, fill: "none", stroke: ink, "stroke-width": 0.6, "stroke-dasharray": "2 1.5" }),
@@ -138,7 +152,13 @@ export function moneyBack(extraClass = "") {
     s("text", { x: 50, y: 79.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: ink, class: "card-serif" }, "M"),
     s("text", { x: 50, y: 45, "text-anchor": "middle", "font-size": 8, fill: ink, "letter-spacing": 1.5, class: "card-caps" }, "TRAMBAHN"),
     s("text", { x: 50, y: 113, "text-anchor": "middle", "font-size": 8, fill: ink, "letter-spacing": 1.2, class: "card-caps" }, "TAUSEND MARK"),
-  );
+  ];
+}
+
+/** The common back of every station card: a 1,000 Mark banknote. */
+export function moneyBack(extraClass = "") {
+  sharedDrawing(MONEY_BACK_ID, banknote);
+  return frame({ cls: ["card-back", extraClass], title: "Card back: 1,000 Mark" }, s("use", { href: `#${MONEY_BACK_ID}` }));
 }
 
 function tramDrawing(code, color) {

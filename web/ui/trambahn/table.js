@@ -369,8 +369,9 @@ function renderSide(el, ctx, market) {
     h("details", { class: "side-panel pad-panel", open: true }, h("summary", {}, "Score pad"), scorePad(view, { highlightN: ctx.highlights?.padN ?? null })),
     h("details", { class: "side-panel log-panel", open: true }, h("summary", {}, `Game log (${log.length})`), logList),
   );
-  // newest entries at the bottom: keep the log scrolled to the end
-  logList.scrollTop = logList.scrollHeight;
+  // Newest entries at the bottom: keep the log scrolled to the end. Before the next paint, not
+  // now: reading scrollHeight here would lay out the page while the table is half rebuilt
+  // (and again once it is complete).
   requestAnimationFrame(() => {
     logList.scrollTop = logList.scrollHeight;
   });

@@ -1,0 +1,83 @@
+// The files an engine start reads, and how: used by the page (engine-client.js reads them
+// while the page renders, before PyScript has created the engine's worker) and by the worker
+// (engine-boot.mjs, when the page did not hand a file over). No DOM: runs in both.
+//
+//   const read = bootFileReader(siteRoot);   // nothing is read yet
+//   const module = await read("wasm");       // each file is read once, on first ask
+
+/** What a start needs, in the order it needs them. */
+export const BOOT_FILES = ["info", "wasm", "stdlib", "snapshot", "files"];
+/**
+ * The key of the worker's message that asks the page for them; its value is a MessagePort on
+ * which the page answers {hello: true} at once, then {name, value} or {name, error} for each
+ * of BOOT_FILES as it is ready (ArrayBuffers transferred).
+ */
+export const BOOT_FILES_REQUEST = "tramwaysBootFiles";
+
+export function fetchOK(url, as) {
+  return fetch(url).then((r) => {
+    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+    return as ? r[as]() : r;
+  });
+}
+
+// A site file from the service worker's cache of this version (tramways-<content hash>),
+// read directly, with no detour through the service worker; else from the network.
+async function siteFile(url, as, infoPromise) {
+  try {
+    const name = `tramways-${(await infoPromise).content_hash}`;
+    if (await caches.has(name)) {
+      const hit = await (await caches.open(name)).match(url);
+      if (hit) return as ? hit[as]() : hit;
+    }
+  } catch {
+    // no Cache Storage here (or no build info yet): the network it is
+  }
+  return fetchOK(url, as);
+}
+
+/**
+ * A reader of the start's files below `root` (the site's folder). read(name) starts reading
+ * that file on its first call and returns the same promise afterwards:
+ *   info      build-info.json, parsed
+ *   wasm      Pyodide's wasm, compiled (a WebAssembly.Module, which can be posted to a worker)
+ *   stdlib    the precompiled standard library zip (ArrayBuffer)
+ *   snapshot  the engine's memory snapshot file (ArrayBuffer), or null if the build has none;
+ *             read only once the stdlib has been (the runtime needs that one first)
+ *   files     the engine's files as a tar (ArrayBuffer), or null
+ * The big files are read as Blobs: the browser collects the body off the reading thread,
+ * which is busy meanwhile (rendering the page, or starting the runtime in the worker).
+ * @param {string} root
+ * @returns {(name: string) => Promise<any>}
+ */
+export function bootFileReader(root) {
+  const pyodide = new URL("vendor/pyodide/", root).href;
+  const wheels = (name) => new URL(`wheels/${name}`, root).href;
+  const started = new Map();
+  const read = (name) => {
+    if (!started.has(name)) {
+      const reading = readers[name]();
+      reading.catch(() => {}); // whoever uses it reports a failure
+      started.set(name, reading);
+    }
+    return started.get(name);
+  };
+  const blobBuffer = (url) =>
+    siteFile(url, "blob", read("info")).then((blob) => blob.arrayBuffer());
+  const readers = {
+    info: () => fetchOK(new URL("build-info.json", root).href, "json"),
+    wasm: () => WebAssembly.compileStreaming(siteFile(`${pyodide}pyodide.asm.wasm`, null, read("info"))),
+    stdlib: () => blobBuffer(`${pyodide}python_stdlib.zip`),
+    snapshot: async () => {
+      const info = await read("info");
+      if (!info.snapshot) return null;
+      await read("stdlib").catch(() => {});
+      return blobBuffer(wheels(info.snapshot));
+    },
+    files: async () => {
+      const info = await read("info");
+      return info.files ? siteFile(wheels(info.files), "arrayBuffer", read("info")) : null;
+    },
+  };
+  return read;
+}
