@@ -13,7 +13,8 @@ browser: HTTP cache and V8 code cache persist) on its own 127.0.0.1 server, and 
 Pages: the game's start page ("/", with a saved Trambahn game seeded into localStorage, so
 that it paints a board), platform-check.html (engine only) and bench/bare.html (plain
 loadPyodide in a worker: the runtime without PyScript, snapshot or engine).
-Times are ms from navigation start to performance.mark("engine-ready") / ("board-painted").
+Times are ms from navigation start to performance.mark("engine-ready") / ("board-painted"),
+and to the first contentful paint (when the board is on screen).
 Before the return visits, each session waits until the service worker has cached the site,
 as a player's first visit normally allows (and, for builds from before the shipped snapshot,
 until the snapshot the first visit makes is stored in IndexedDB). --play N --linger-ms T make
@@ -322,8 +323,10 @@ def fmt(values: list[float | None]) -> str:
 def print_table(visits: list[Visit]) -> None:
     print()
     print("ms from navigation start; median (min-max) over sessions and visits")
-    header = f"{'page':6} {'visit':8} {'n':>2}  {'engine ready':>18}  {'board painted':>18}"
-    print(header + f"  {'first paint':>18}  mode")
+    print("board rendered: the board-painted mark (its render's JS done); on screen: the")
+    print("first contentful paint (the frame that shows it; the page has no text before)")
+    header = f"{'page':6} {'visit':8} {'n':>2}  {'engine ready':>18}  {'board rendered':>18}"
+    print(header + f"  {'on screen':>18}  mode")
     print("-" * (len(header) + 30))
     for name in PAGES:
         for kind in ("first", "return", "offline"):
