@@ -73,15 +73,18 @@ function askPage() {
     return own(name);
   };
   const files = {};
-  const settle = {};
+  const settle = {}; // name -> resolve, until settled
   for (const name of BOOT_FILES) {
     files[name] = new Promise((resolve) => {
-      settle[name] = resolve;
+      settle[name] = (value) => {
+        delete settle[name];
+        resolve(value);
+      };
     });
   }
   const { port1, port2 } = new MessageChannel();
   const timer = setTimeout(() => {
-    for (const name of BOOT_FILES) settle[name](readHere(name, "the page did not answer"));
+    for (const name of BOOT_FILES) settle[name]?.(readHere(name, "the page did not answer"));
   }, PAGE_ANSWER_MS);
   port1.onmessage = ({ data }) => {
     if (data?.hello) {
@@ -89,7 +92,7 @@ function askPage() {
       return;
     }
     const { name, value, error } = data ?? {};
-    if (!(name in settle)) return;
+    if (!Object.hasOwn(settle, name)) return; // unknown, or already settled
     if (error === undefined) {
       status.files[name] = "page";
       settle[name](value);
@@ -102,19 +105,15 @@ function askPage() {
   return files;
 }
 
-// Everything that does not need PyScript's call starts now, in parallel: the runtime's
-// 1.25 MB JS module (passed on as createPyodideModule), its wasm (compiled at once, see
-// withPrefetched()), the stdlib zip, the build info and then the snapshot.
-// PyScript calls loadPyodide only after its own set-up.
+// Everything that does not need PyScript's call starts now: the runtime's 1.25 MB JS module
+// (passed on as createPyodideModule) and, below, the restore, which gets the compiled wasm
+// through withPrefetched(). PyScript calls loadPyodide only after its own set-up.
 const infoPromise = fromPage.info;
 const asmPromise = import(`${INDEX_URL}pyodide.asm.mjs`).then((m) => {
   mark("asm-imported");
   return m.default;
 });
-// The wasm is read straight from the cache: V8 then never keeps the compiled code (its wasm
-// code cache needs a response a service worker returned), but through the service worker the
-// start was ~0.2 s slower (the 1.25 MB runtime module imported ~0.17 s later); and a restore
-// runs too little code for V8 to cache it anyway (docs/architecture.md, "Start-up").
+// "wasm-compiled": the compiled module is here (from the page, or compiled here).
 const wasmModulePromise = fromPage.wasm.then((m) => {
   mark("wasm-compiled");
   return m;

@@ -66,6 +66,10 @@ export function bootFileReader(root) {
     siteFile(url, "blob", read("info")).then((blob) => blob.arrayBuffer());
   const readers = {
     info: () => fetchOK(new URL("build-info.json", root).href, "json"),
+    // Straight from the cache: V8 then never keeps the compiled code (its wasm code cache
+    // needs a response a service worker returned), but through the service worker the start
+    // was ~0.2 s slower; and a restore runs too little code for V8 to cache it anyway
+    // (docs/architecture.md, "Start-up").
     wasm: () => WebAssembly.compileStreaming(siteFile(`${pyodide}pyodide.asm.wasm`, null, read("info"))),
     stdlib: () => blobBuffer(`${pyodide}python_stdlib.zip`),
     snapshot: async () => {
