@@ -43,7 +43,7 @@ async function siteFile(url, as, infoPromise) {
  *   wasm      Pyodide's wasm, compiled (a WebAssembly.Module, which can be posted to a worker)
  *   stdlib    the precompiled standard library zip (ArrayBuffer)
  *   snapshot  the engine's memory snapshot file (ArrayBuffer), or null if the build has none;
- *             read only once the stdlib has been (the runtime needs that one first)
+ *             read after the stdlib, if that is read too (the runtime needs it first)
  *   files     the engine's files as a tar (ArrayBuffer), or null
  * The big files are read as Blobs: the browser collects the body off the reading thread,
  * which is busy meanwhile (rendering the page, or starting the runtime in the worker).
@@ -75,7 +75,9 @@ export function bootFileReader(root) {
     snapshot: async () => {
       const info = await read("info");
       if (!info.snapshot) return null;
-      await read("stdlib").catch(() => {});
+      // After the stdlib if this reader reads that too (not when a worker reads only the
+      // snapshot, the page's read of it having failed).
+      if (started.has("stdlib")) await read("stdlib").catch(() => {});
       return blobBuffer(wheels(info.snapshot));
     },
     files: async () => {
