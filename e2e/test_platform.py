@@ -171,6 +171,25 @@ def test_start_page_fetches_only_from_localhost(page: Page, site_server: SiteSer
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_TIMEOUT_MS)
 
 
+# PyScript's plugins (editor, terminal, game, ...): no page of ours uses them.
+PLUGIN_CHUNKS = ("deprecations-manager-", "donkey-", "py-editor-", "py-game-", "py-terminal-", "codemirror")
+
+
+@pytest.mark.parametrize("path", ["/", f"/{CHECK_PAGE}", "/embed.html?demo=scoring"])
+def test_pages_import_none_of_pyscripts_plugins(
+    page: Page, site_server: SiteServer, path: str
+) -> None:
+    # PyScript imports its plugins once per interpreter type unless that type's config
+    # excludes them: <py-config> and <mpy-config> both do (docs/architecture.md).
+    page.goto(f"{site_server.url}{path}")
+    wait_engine(page)
+    page.wait_for_timeout(300)  # anything PyScript imports after the start
+    loaded = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    pyscript = [u.rsplit("/", 1)[1] for u in loaded if "/vendor/pyscript/" in u]
+    assert pyscript, loaded  # the page did load PyScript
+    assert [f for f in pyscript if f.startswith(PLUGIN_CHUNKS)] == [], pyscript
+
+
 def test_guard_catches_requests_to_other_hosts(
     page: Page, site_server: SiteServer, guard: Guard
 ) -> None:
