@@ -172,7 +172,14 @@ def test_start_page_fetches_only_from_localhost(page: Page, site_server: SiteSer
 
 
 # PyScript's plugins (editor, terminal, game, ...): no page of ours uses them.
-PLUGIN_CHUNKS = ("deprecations-manager-", "donkey-", "py-editor-", "py-game-", "py-terminal-", "codemirror")
+PLUGIN_CHUNKS = (
+    "deprecations-manager-",
+    "donkey-",
+    "py-editor-",
+    "py-game-",
+    "py-terminal-",
+    "codemirror",
+)
 
 
 @pytest.mark.parametrize("path", ["/", f"/{CHECK_PAGE}", "/embed.html?demo=scoring"])
