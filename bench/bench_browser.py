@@ -15,9 +15,10 @@ that it paints a board), platform-check.html (engine only) and bench/bare.html (
 loadPyodide in a worker: the runtime without PyScript, snapshot or engine).
 Times are ms from navigation start to performance.mark("engine-ready") / ("board-painted"),
 and to the first contentful paint (when the board is on screen).
-Before the return visits, each session waits until the service worker has cached the site,
-as a player's first visit normally allows (and, for builds from before the shipped snapshot,
-until the snapshot the first visit makes is stored in IndexedDB). --play N --linger-ms T make
+Before the return visits, each session waits until the service worker has cached the site
+and the page has had the engine runtime's modules loaded once more for V8's code cache, as a
+player's first visit normally allows (and, for builds from before the shipped snapshot, until
+the snapshot the first visit makes is stored in IndexedDB). --play N --linger-ms T make
 every visit play N moves and stay open T ms before the next one, as a player's would (V8 keeps
 compiled wasm for the next visit only after it has run a while). The server sends the build's
 precompressed files. --stages also prints the median time of every page and worker mark.
@@ -79,6 +80,9 @@ OFFLINE_READY = """async (n) => {
   if (keys.length !== 1) return false;
   return (await (await caches.open(keys[0])).keys()).length >= n;
 }"""
+# True once the page has had the engine runtime's modules loaded through the service worker
+# (engine-client.js keepRuntimeCodeCache: V8's code cache for the next start).
+CODE_CACHE_KEPT = "() => localStorage.getItem('tramways.codeCache.v1') !== null"
 # True once the engine's memory snapshot is in IndexedDB (never creates the database).
 SNAPSHOT_STORED = """async () => {
   const dbs = await indexedDB.databases();
@@ -243,6 +247,13 @@ def run_session(
             page = context.pages[-1]
             if not poll(page, OFFLINE_READY, n_precache):
                 print(f"  ! {name}: service worker never cached the site", file=sys.stderr)
+            # Builds since 2026-11-25 then load the runtime's modules once more in the
+            # background, for V8's code cache; wait for that too (and for V8 to write it).
+            has_warmup = (site / "ui" / "code-cache-worker.mjs").exists()
+            if name != "bare" and has_warmup:
+                if not poll(page, CODE_CACHE_KEPT, timeout_s=30):
+                    print(f"  ! {name}: the runtime's code cache was not kept", file=sys.stderr)
+                page.wait_for_timeout(1000)
             # Builds before the shipped snapshot stored one in IndexedDB after the first visit
             # (build-info "snapshot": true); wait for it when comparing against such a build.
             idb = info.get("snapshot") is True

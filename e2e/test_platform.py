@@ -197,6 +197,25 @@ def test_pages_import_none_of_pyscripts_plugins(
     assert [f for f in pyscript if f.startswith(PLUGIN_CHUNKS)] == [], pyscript
 
 
+def test_runtime_modules_are_loaded_once_more_for_v8s_code_cache(
+    page: Page, site_server: SiteServer
+) -> None:
+    # Once this version's service worker controls the page, a short-lived worker loads the
+    # runtime's modules through it, so that V8 keeps their compiled code for the next start
+    # (engine-client.js keepRuntimeCodeCache); it records the version it did so for.
+    page.goto(f"{site_server.url}/{CHECK_PAGE}")
+    wait_engine(page)
+    wait_offline_ready(page, SITE)
+    version = build_info(SITE)["content_hash"]
+    kept = poll(
+        page,
+        "localStorage.getItem('tramways.codeCache.v1')",
+        lambda v: v is not None,
+        "the code-cache worker",
+    )
+    assert kept == version
+
+
 def test_guard_catches_requests_to_other_hosts(
     page: Page, site_server: SiteServer, guard: Guard
 ) -> None:
