@@ -11,7 +11,7 @@
 // After the engine is ready, startEngine() registers the service worker (offline use), unless
 // called with { serviceWorker: false }. See docs/architecture.md.
 
-import { BOOT_FILES, BOOT_FILES_REQUEST, bootFileReader } from "./engine-files.js";
+import { BOOT_FILES, BOOT_FILES_REQUEST, bootFileReader, fetchOK } from "./engine-files.js";
 
 const here = (path) => new URL(path, import.meta.url).href;
 // Absolute URLs: PyScript's worker runs from a blob: URL, where relative URLs mean nothing.
@@ -226,7 +226,7 @@ async function keepRuntimeCodeCache(infoPromise) {
       });
     }
     // Only through this version's service worker, not an older one still in control.
-    const served = await (await fetch(here("../build-info.json"))).json();
+    const served = await fetchOK(here("../build-info.json"), "json");
     if (served.content_hash !== version) return;
     const worker = new Worker(CODE_CACHE_WORKER, { type: "module" });
     worker.onmessage = () => localStorage.setItem(CODE_CACHE_KEY, version);
