@@ -389,6 +389,18 @@ def test_server_sends_the_precompressed_files(site_server: SiteServer) -> None:
     assert body == (SITE / "index.html.br").read_bytes()
 
 
+def test_runtime_module_asks_v8_to_compile_all_its_functions(site_server: SiteServer) -> None:
+    """The served pyodide.asm.mjs is npm's file behind V8's compile hint: its functions are
+    compiled with the file and kept in V8's code cache, not compiled one by one in every
+    start (docs/architecture.md, "Start-up")."""
+    rel = "vendor/pyodide/pyodide.asm.mjs"
+    status, _, body = fetch(f"{site_server.url}/{rel}", **{"Accept-Encoding": "identity"})
+    npm = (build_site.PYODIDE_DIR / "pyodide.asm.mjs").read_bytes()
+    assert status == 200
+    assert body == build_site.COMPILE_ALL_HINT + npm
+    assert body.startswith(b"//# allFunctionsCalledOnLoad\n")
+
+
 def deploy_v2_and_revisit(
     new_context: Callable[..., BrowserContext],
     serve_site: Callable[..., SiteServer],

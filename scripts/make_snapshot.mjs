@@ -1,8 +1,7 @@
 // Build the engine's memory snapshot at build time, with Pyodide's own runtime in Node.
 //
-// A snapshot is the whole wasm heap of a Pyodide that has booted, imported the stdlib modules
-// PyScript's worker bootstrap uses and every module of the engine package. The page's worker
-// restores it instead of starting Python (no interpreter start-up, no imports), also on a
+// A snapshot is the whole wasm heap of a Pyodide that has booted and imported every module of
+// the engine package. The page's worker restores it instead of starting Python (no interpreter start-up, no imports), also on a
 // first visit. Pyodide checks its own BUILD_ID on restore; the file name and header carry the
 // engine key (the build's hash of the runtime, stdlib, wheel and this script), so a new
 // engine build never restores old Python code.
@@ -25,11 +24,10 @@ if (!out) {
   process.exit(2);
 }
 const ENGINE_PACKAGE = "pygame_core";
-// Stdlib modules imported after the restore, by web/ui/engine_worker.py (the engine's own
-// imports come with it). PyScript's worker bootstrap imports no Python module for a PyWorker
-// without hooks: checked with sys.modules after start-up, only its JS modules (js, polyscript)
-// are new.
-const PRELOAD = ["hashlib", "json", "os", "random"];
+// Every module of the engine package is imported, pygame_core.worker too: what
+// web/ui/engine_worker.py imports after the restore (with its stdlib imports). PyScript's
+// worker bootstrap imports no Python module for a PyWorker without hooks: checked with
+// sys.modules after start-up, only its JS modules (js, polyscript) are new.
 const MAGIC = 0x31535754; // "TWS1"
 const PAGE = 4096;
 
@@ -50,12 +48,10 @@ if (bytecode !== "-") py.unpackArchive(new Uint8Array(readFileSync(bytecode)), "
 py.runPython(`
 import importlib
 importlib.invalidate_caches()
-for _name in ${JSON.stringify(PRELOAD)}:
-    importlib.import_module(_name)
 import pkgutil, ${ENGINE_PACKAGE} as _pkg
 for _m in pkgutil.walk_packages(_pkg.__path__, "${ENGINE_PACKAGE}."):
     importlib.import_module(_m.name)
-del _name, _m, _pkg
+del _m, _pkg
 import gc
 gc.collect()
 `);

@@ -73,3 +73,15 @@ def test_bot_op_plays_for_the_seat() -> None:
     r = call(op="bot", game_id="t5", seat=1, level="normal")
     assert r["ok"] and r["n_actions"] == 1 and r["action"]["type"] == "passenger"
     assert r["view"]["seats"][0]["hand"] is None  # the response is the bot seat's view
+
+
+def test_worker_exports_handle_and_boot_info() -> None:
+    """The browser worker's script only imports pygame_core.worker: its `handle` is the API's,
+    and outside a browser `boot_info` reports no boot record but the Python side."""
+    from pygame_core import worker
+
+    assert worker.handle is handle
+    info = json.loads(worker.boot_info())
+    assert set(info) == {"python"}
+    assert info["python"]["engine_files"] is True
+    assert len(info["python"]["rng"]) == 16
