@@ -68,9 +68,12 @@ export function bootFileReader(root) {
     info: () => fetchOK(new URL("build-info.json", root).href, "json"),
     // Straight from the cache: V8 then never keeps the compiled code (its wasm code cache
     // needs a response a service worker returned), but through the service worker the start
-    // was ~0.2 s slower; and a restore runs too little code for V8 to cache it anyway
-    // (docs/architecture.md, "Start-up").
-    wasm: () => WebAssembly.compileStreaming(siteFile(`${pyodide}pyodide.asm.wasm`, null, read("info"))),
+    // was ~0.2 s slower; and a restore runs too little code for V8 to cache it anyway.
+    // Compiled from the whole file, not streamed: compileStreaming decodes each chunk on the
+    // reading thread (~70 ms of the page's main thread, while it renders and PyScript sets up
+    // the worker); compile() decodes on V8's background threads (docs/architecture.md,
+    // "Start-up").
+    wasm: () => blobBuffer(`${pyodide}pyodide.asm.wasm`).then((bytes) => WebAssembly.compile(bytes)),
     stdlib: () => blobBuffer(`${pyodide}python_stdlib.zip`),
     snapshot: async () => {
       const info = await read("info");
