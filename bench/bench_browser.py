@@ -10,6 +10,12 @@ browser: HTTP cache and V8 code cache persist) on its own 127.0.0.1 server, and 
     return   the same profile again, online (the service worker answers from its cache)
     offline  server stopped and the context offline
 
+Every visit opens the page in a new tab of the running browser and closes the previous
+visit's tab; one blank tab stays open for the whole session, as a browser always has one
+(closing a browser's last tab quits it). --no-other-tab closes every tab before each visit,
+the method of benchmarks before 2026-11-25 (third session): with no tab at all, Chromium keeps
+no spare renderer process, so each visit first starts one, which cost ~0.25 s more here.
+
 Pages: the game's start page ("/", with a saved Trambahn game seeded into localStorage, so
 that it paints a board), platform-check.html (engine only) and bench/bare.html (plain
 loadPyodide in a worker: the runtime without PyScript, snapshot or engine).
@@ -192,6 +198,8 @@ PLAY = """async (acts) => {
 }"""
 # Moves played and ms stayed at each visit after the figures are taken (main() sets them).
 AFTER_VISIT = {"play": 0, "linger_ms": 0}
+# Whether a blank tab stays open through each session (main() sets it; see the docstring).
+OTHER_TAB = {"keep": True}
 
 
 def visit(context: BrowserContext, url: str, name: str, kind: str, session: int) -> Visit:
@@ -235,6 +243,8 @@ def run_session(
     visits: list[Visit] = []
     with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
         context = launch(pw, profile)
+        # The browser's other tab (a persistent context opens with a blank one).
+        other_tab = context.pages[0] if context.pages else context.new_page()
         try:
             if name == "app":
                 seed = json.dumps(json.dumps(autosave_record()))
@@ -265,7 +275,8 @@ def run_session(
                     context.set_offline(True)
                 for _ in range(count):
                     for p in context.pages:
-                        p.close()
+                        if p is not other_tab or not OTHER_TAB["keep"]:
+                            p.close()
                     time.sleep(1)  # as the startup recipe: let the browser settle
                     visits.append(visit(context, url, name, kind, session))
         finally:
@@ -393,6 +404,11 @@ def main() -> None:
     parser.add_argument("--json", type=Path, help="also write the raw figures here")
     parser.add_argument("--stages", action="store_true", help="also print the median marks")
     parser.add_argument(
+        "--no-other-tab",
+        action="store_true",
+        help="close every tab before each visit (no spare renderer: the pre-2026-11-25 method)",
+    )
+    parser.add_argument(
         "--min-idle",
         type=float,
         default=0.85,
@@ -400,6 +416,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     AFTER_VISIT.update(play=args.play, linger_ms=args.linger_ms)
+    OTHER_TAB["keep"] = not args.no_other_tab
     site: Path = args.site.resolve()
     if not (site / "build-info.json").is_file():
         raise SystemExit(f"{site} is not built: run python scripts/build_site.py")
@@ -407,6 +424,8 @@ def main() -> None:
     pages = [p for p in args.pages.split(",") if p]
 
     print(f"site {site}: {json.dumps({k: info[k] for k in sorted(info) if k != 'wheel_sha256'})}")
+    tabs = "a blank tab stays open" if OTHER_TAB["keep"] else "every tab closed before each visit"
+    print(f"tabs: {tabs}")
     print(f"load average before: {os.getloadavg()}")
     visits: list[Visit] = []
     calls: dict[str, list[float]] = {}
