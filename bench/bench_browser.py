@@ -202,12 +202,31 @@ AFTER_VISIT = {"play": 0, "linger_ms": 0}
 OTHER_TAB = {"keep": True}
 
 
+# Resolves once the page has marked "engine-ready", rejects after `ms`. A PerformanceObserver
+# in a plain evaluate(), not wait_for_function(): that would first inject Playwright's ~300 KB
+# helper script into the page (~20 ms of its main thread, traced, while the engine starts) and
+# then poll on every animation frame.
+ENGINE_READY = """(ms) => new Promise((resolve, reject) => {
+  const done = () => performance.getEntriesByName("engine-ready").length > 0;
+  if (done()) return resolve(true);
+  const timer = setTimeout(() => reject(new Error(`no engine-ready mark within ${ms} ms`)), ms);
+  new PerformanceObserver((list, observer) => {
+    if (!done()) return;
+    observer.disconnect();
+    clearTimeout(timer);
+    resolve(true);
+  }).observe({ type: "mark", buffered: true });
+})"""
+
+
+def wait_engine_ready(page: Page) -> None:
+    page.evaluate(ENGINE_READY, TIMEOUT_MS)
+
+
 def visit(context: BrowserContext, url: str, name: str, kind: str, session: int) -> Visit:
     page = context.new_page()
     page.goto(url)
-    page.wait_for_function(
-        "performance.getEntriesByName('engine-ready').length > 0", timeout=TIMEOUT_MS
-    )
+    wait_engine_ready(page)
     if name == "app":  # the board may be painted a moment after the home screen
         page.wait_for_timeout(50)
     marks = page.evaluate(MARKS)
@@ -292,9 +311,7 @@ def call_latency(pw: Playwright, site: Path, n: int, acts: int) -> dict[str, lis
         try:
             page = context.new_page()
             page.goto(server.url + PAGES["check"])
-            page.wait_for_function(
-                "performance.getEntriesByName('engine-ready').length > 0", timeout=TIMEOUT_MS
-            )
+            wait_engine_ready(page)
             result: dict[str, list[float]] = page.evaluate(CALLS, {"n": n, "acts": acts})
         finally:
             context.close()
