@@ -22,17 +22,21 @@ export function fetchOK(url, as) {
 }
 
 // A site file from the service worker's cache of this version (tramways-<content hash>),
-// read directly, with no detour through the service worker; else from the network.
-async function siteFile(url, as, infoPromise) {
+// read directly, with no detour through the service worker; null if it is not there.
+async function cachedSiteFile(url, infoPromise) {
   try {
     const name = `tramways-${(await infoPromise).content_hash}`;
-    if (await caches.has(name)) {
-      const hit = await (await caches.open(name)).match(url);
-      if (hit) return as ? hit[as]() : hit;
-    }
+    if (await caches.has(name)) return (await (await caches.open(name)).match(url)) ?? null;
   } catch {
-    // no Cache Storage here (or no build info yet): the network it is
+    // no Cache Storage here (or no build info yet)
   }
+  return null;
+}
+
+// A site file from this version's cache (see cachedSiteFile), else from the network.
+async function siteFile(url, as, infoPromise) {
+  const hit = await cachedSiteFile(url, infoPromise);
+  if (hit) return as ? hit[as]() : hit;
   return fetchOK(url, as);
 }
 
@@ -69,11 +73,17 @@ export function bootFileReader(root) {
     // Straight from the cache: V8 then never keeps the compiled code (its wasm code cache
     // needs a response a service worker returned), but through the service worker the start
     // was ~0.2 s slower; and a restore runs too little code for V8 to cache it anyway.
-    // Compiled from the whole file, not streamed: compileStreaming decodes each chunk on the
-    // reading thread (~70 ms of the page's main thread, while it renders and PyScript sets up
-    // the worker); compile() decodes on V8's background threads (docs/architecture.md,
+    // From the cache it is compiled from the whole file: compileStreaming decodes each chunk
+    // on the reading thread (~70 ms of the page's main thread, while it renders and PyScript
+    // sets up the worker), compile() on V8's background threads. From the network (a first
+    // visit) it is streamed: the compile then overlaps the download (docs/architecture.md,
     // "Start-up").
-    wasm: () => blobBuffer(`${pyodide}pyodide.asm.wasm`).then((bytes) => WebAssembly.compile(bytes)),
+    wasm: async () => {
+      const url = `${pyodide}pyodide.asm.wasm`;
+      const hit = await cachedSiteFile(url, read("info"));
+      if (!hit) return WebAssembly.compileStreaming(fetchOK(url));
+      return WebAssembly.compile(await (await hit.blob()).arrayBuffer());
+    },
     stdlib: () => blobBuffer(`${pyodide}python_stdlib.zip`),
     snapshot: async () => {
       const info = await read("info");
