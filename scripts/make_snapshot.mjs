@@ -1,10 +1,11 @@
 // Build the engine's memory snapshot at build time, with Pyodide's own runtime in Node.
 //
 // A snapshot is the whole wasm heap of a Pyodide that has booted and imported every module of
-// the engine package. The page's worker restores it instead of starting Python (no interpreter start-up, no imports), also on a
-// first visit. Pyodide checks its own BUILD_ID on restore; the file name and header carry the
-// engine key (the build's hash of the runtime, stdlib, wheel and this script), so a new
-// engine build never restores old Python code.
+// the engine package. The page's worker restores it instead of starting Python (no
+// interpreter start-up, no imports), also on a first visit. Pyodide checks its own BUILD_ID
+// on restore; the file name and header carry the engine key (the build's hash of the
+// runtime, stdlib, wheel and this script), so a new engine build never restores old Python
+// code.
 //
 // Usage: node scripts/make_snapshot.mjs <pyodide dir> <stdlib zip> <wheel> <bytecode zip|-> <key> <out>
 //
