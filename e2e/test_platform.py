@@ -25,6 +25,8 @@ from scripts import build_site
 from scripts.serve import SiteServer
 
 CHECK_PAGE = "platform-check.html"
+# Where the page records the version whose runtime modules it had V8 cache (engine-client.js).
+CODE_CACHE_KEY = "tramways.codeCache.v1"
 # The files an engine start reads (web/ui/engine-files.js BOOT_FILES).
 BOOT_FILES = ("info", "wasm", "stdlib", "snapshot", "files")
 
@@ -42,6 +44,15 @@ OFFLINE_STATE = """async () => {
     caches: sizes,
   };
 }"""
+
+# How the service worker's static routes matched the page's navigation and its files
+# (Chromium's resource timing: "cache", "fetch-event", "network", or "" when no route matched).
+SOURCES = """() => ({
+  navigation: performance.getEntriesByType("navigation").map((e) => e.workerMatchedSourceType),
+  resources: Object.fromEntries(
+    performance.getEntriesByType("resource").map((e) => [e.name, e.workerMatchedSourceType]),
+  ),
+})"""
 
 
 def build_info(site: Path) -> dict[str, Any]:
@@ -209,7 +220,7 @@ def test_runtime_modules_are_loaded_once_more_for_v8s_code_cache(
     version = build_info(SITE)["content_hash"]
     kept = poll(
         page,
-        "localStorage.getItem('tramways.codeCache.v1')",
+        f"localStorage.getItem('{CODE_CACHE_KEY}')",
         lambda v: v is not None,
         "the code-cache worker",
     )
@@ -239,6 +250,10 @@ def test_offline_start_from_the_service_worker(
     context = guard.attach(new_context())
     page = open_check_page(context, server)
     wait_offline_ready(page, SITE)
+    # The code-cache warm-up (engine-client.js keepRuntimeCodeCache) is done too: the reload
+    # below would abort its worker's module loads, which are reported as failed requests.
+    version = build_info(SITE)["content_hash"]
+    poll(page, f"localStorage.getItem('{CODE_CACHE_KEY}')", lambda v: v == version, "code cache")
 
     failed: list[str] = []
     context.on("requestfailed", lambda r: failed.append(r.url))
@@ -257,6 +272,16 @@ def test_offline_start_from_the_service_worker(
     start = context.new_page()
     start.goto(server.url + "/")
     wait_engine(start)
+    # The browser answered it and its files from the cache by the worker's static routes
+    # (sw.template.js staticRoutes), without running the worker's fetch handler.
+    sources = start.evaluate(SOURCES)
+    assert sources["navigation"] == ["cache"], sources
+    assert sources["resources"] and set(sources["resources"].values()) == {"cache"}, sources
+    # A navigation with a query is the fetch handler's: the page without the query.
+    query = context.new_page()
+    query.goto(server.url + "/?from=offline")
+    wait_engine(query)
+    assert query.evaluate(SOURCES)["navigation"] == ["fetch-event"]
     # The update check for sw.js may fail while offline; nothing else may.
     assert [u for u in failed if not u.endswith("/sw.js")] == []
 

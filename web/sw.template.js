@@ -5,6 +5,12 @@ const CACHE_PREFIX = "tramways-";
 const CACHE = `${CACHE_PREFIX}__VERSION__`;
 
 self.addEventListener("install", (event) => {
+  // Static routes: the browser answers these requests from this version's cache itself (and
+  // from the network on a miss), without starting this worker or running its fetch handler.
+  // On a return visit that handler cost ~60 ms before the page's modules arrived (one event
+  // per file, each opening the cache); with the routes the worker need not even be running.
+  // Navigations with a query stay with the handler, which falls back to the page without it.
+  if (event.addRoutes) event.addRoutes(staticRoutes());
   event.waitUntil(
     (async () => {
       const files = await (await fetch("./precache.json", { cache: "no-cache" })).json();
@@ -18,6 +24,20 @@ self.addEventListener("install", (event) => {
   // lazy loads (PyScript plugins, stdlib) cannot mix two versions. The new version takes over
   // when no tab runs the old one any more (the next visit), or when the page asks for it.
 });
+
+// Rules are tried in order; the first whose condition holds decides the source.
+function staticRoutes() {
+  const scope = new URL(self.registration.scope).pathname;
+  const fromCache = { cacheName: CACHE };
+  return [
+    {
+      condition: { requestMode: "navigate", urlPattern: { pathname: `${scope}*`, search: "" } },
+      source: fromCache,
+    },
+    { condition: { requestMode: "navigate" }, source: "fetch-event" },
+    { condition: { requestMethod: "GET", urlPattern: { pathname: `${scope}*` } }, source: fromCache },
+  ];
+}
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
