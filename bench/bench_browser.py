@@ -17,8 +17,14 @@ the method of benchmarks before 2026-11-25 (third session): with no tab at all, 
 no spare renderer process, so each visit first starts one, which cost ~0.25 s more here.
 
 Pages: the game's start page ("/", with a saved Trambahn game seeded into localStorage, so
-that it paints a board), platform-check.html (engine only) and bench/bare.html (plain
-loadPyodide in a worker: the runtime without PyScript, snapshot or engine).
+that it paints a board), platform-check.html (engine only), bench/bare.html (plain
+loadPyodide in a worker, from the site's vendored runtime: its precompiled stdlib and compile
+hint, without PyScript, snapshot or engine) and `stock`, the issue's "bare Pyodide start":
+Pyodide's npm files exactly as published (node_modules/pyodide), plain loadPyodide in a
+worker, with an ordinary precaching service worker (bench/stock/, assembled and served on its
+own origin for each session, without precompressed files). The table ends with each page's
+engine-ready time as a share of stock's in the same run: the figure to compare across
+machines.
 Times are ms from navigation start to performance.mark("engine-ready") / ("board-painted"),
 and to the first contentful paint (when the board is on screen).
 Before the return visits, each session waits until the service worker has cached the site
@@ -35,6 +41,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import sys
 import tempfile
@@ -60,7 +67,19 @@ FLAGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-PAGES = {"app": "/", "check": "/platform-check.html", "bare": "/bench/bare.html"}
+PAGES = {"app": "/", "check": "/platform-check.html", "bare": "/bench/bare.html", "stock": "/"}
+# Pages without the engine (no code-cache warm-up, no moves to play).
+BASELINES = {"bare", "stock"}
+# The stock baseline's site: bench/stock/ plus Pyodide's npm files in pyodide/.
+STOCK_SOURCES = ROOT / "bench" / "stock"
+STOCK_PYODIDE = ROOT / "node_modules" / "pyodide"
+STOCK_FILES = [
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+]
 TIMEOUT_MS = 120_000
 
 MARKS = """() => {
@@ -231,7 +250,7 @@ def visit(context: BrowserContext, url: str, name: str, kind: str, session: int)
         page.wait_for_timeout(50)
     marks = page.evaluate(MARKS)
     got = page.evaluate(STAGES)
-    if name != "bare" and AFTER_VISIT["play"]:
+    if name not in BASELINES and AFTER_VISIT["play"]:
         page.evaluate(PLAY, AFTER_VISIT["play"])
     page.wait_for_timeout(AFTER_VISIT["linger_ms"])
     return Visit(
@@ -252,11 +271,42 @@ def launch(pw: Playwright, profile: str) -> BrowserContext:
     )
 
 
+def stock_site(directory: Path, pyodide_version: str) -> int:
+    """Assemble the stock baseline's site in `directory`; return how many files its service
+    worker precaches (as OFFLINE_READY counts them)."""
+    got = json.loads((STOCK_PYODIDE / "package.json").read_text())["version"]
+    if got != pyodide_version:
+        print(f"  ! stock: npm Pyodide {got}, the site vendors {pyodide_version}", file=sys.stderr)
+    for src in STOCK_SOURCES.iterdir():
+        shutil.copy(src, directory / src.name)
+    (directory / "pyodide").mkdir()
+    for name in STOCK_FILES:
+        shutil.copy(STOCK_PYODIDE / name, directory / "pyodide" / name)
+    return len(STOCK_FILES) + 3  # "./", index.html, worker.mjs
+
+
 def run_session(
     pw: Playwright, site: Path, name: str, session: int, returns: int, offline: int
 ) -> list[Visit]:
-    info = json.loads((site / "build-info.json").read_text())
-    n_precache = len(json.loads((site / "precache.json").read_text()))
+    if name != "stock":
+        n_precache = len(json.loads((site / "precache.json").read_text()))
+        return site_session(pw, site, n_precache, name, session, returns, offline)
+    pyodide_version = json.loads((site / "build-info.json").read_text())["pyodide"]
+    with tempfile.TemporaryDirectory(prefix="bench-stock-") as stock:
+        n_precache = stock_site(Path(stock), pyodide_version)
+        return site_session(pw, Path(stock), n_precache, name, session, returns, offline)
+
+
+def site_session(
+    pw: Playwright,
+    site: Path,
+    n_precache: int,
+    name: str,
+    session: int,
+    returns: int,
+    offline: int,
+) -> list[Visit]:
+    info = json.loads(path.read_text()) if (path := site / "build-info.json").is_file() else {}
     server = SiteServer(site).start()
     url = server.url + PAGES[name]
     visits: list[Visit] = []
@@ -279,14 +329,14 @@ def run_session(
             # Builds since 2026-11-25 then load the runtime's modules once more in the
             # background, for V8's code cache; wait for that too (and for V8 to write it).
             has_warmup = (site / "ui" / "code-cache-worker.mjs").exists()
-            if name != "bare" and has_warmup:
+            if name not in BASELINES and has_warmup:
                 if not poll(page, CODE_CACHE_KEPT, timeout_s=30):
                     print(f"  ! {name}: the runtime's code cache was not kept", file=sys.stderr)
                 page.wait_for_timeout(1000)
             # Builds before the shipped snapshot stored one in IndexedDB after the first visit
             # (build-info "snapshot": true); wait for it when comparing against such a build.
             idb = info.get("snapshot") is True
-            if name != "bare" and idb and not poll(page, SNAPSHOT_STORED):
+            if name not in BASELINES and idb and not poll(page, SNAPSHOT_STORED):
                 print(f"  ! {name}: the engine snapshot was not stored", file=sys.stderr)
             for kind, count in (("return", returns), ("offline", offline)):
                 if kind == "offline":
@@ -380,6 +430,30 @@ def print_table(visits: list[Visit]) -> None:
             )
 
 
+def print_ratios(visits: list[Visit]) -> None:
+    """Each page's median engine-ready time over stock Pyodide's, per visit kind (one run)."""
+
+    def median(name: str, kind: str) -> float | None:
+        got = [v.engine_ms for v in visits if v.page == name and v.kind == kind and v.engine_ms]
+        return statistics.median(got) if got else None
+
+    lines = []
+    for name in PAGES:
+        if name == "stock":
+            continue
+        shares = []
+        for kind in ("first", "return", "offline"):
+            mine, stock = median(name, kind), median("stock", kind)
+            if mine is not None and stock:
+                shares.append(f"{kind} {mine / stock:.2f}")
+        if shares:
+            lines.append(f"  {name:6} " + "  ".join(shares))
+    if lines:
+        print()
+        print("engine ready as a share of the stock Pyodide start (medians of this run)")
+        print("\n".join(lines))
+
+
 def print_stages(visits: list[Visit]) -> None:
     """Median time of each page and worker mark (w:), per page and visit kind, in time order."""
     print()
@@ -403,7 +477,7 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=3, help="fresh profiles per page")
     parser.add_argument("--returns", type=int, default=2, help="return visits per session")
     parser.add_argument("--offline", type=int, default=2, help="offline visits per session")
-    parser.add_argument("--pages", default=",".join(PAGES), help="app,check,bare")
+    parser.add_argument("--pages", default=",".join(PAGES), help="app,check,bare,stock")
     parser.add_argument("--calls", type=int, default=200, help="timed `state` calls")
     parser.add_argument("--acts", type=int, default=200, help="timed `act` calls")
     parser.add_argument(
@@ -462,6 +536,7 @@ def main() -> None:
             calls = call_latency(pw, site, args.calls, args.acts)
     print(f"load average after: {os.getloadavg()}")
     print_table(visits)
+    print_ratios(visits)
     if args.stages:
         print_stages(visits)
     for op, values in calls.items():
