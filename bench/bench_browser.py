@@ -41,6 +41,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -282,7 +283,12 @@ def stock_site(directory: Path, pyodide_version: str) -> int:
     (directory / "pyodide").mkdir()
     for name in STOCK_FILES:
         shutil.copy(STOCK_PYODIDE / name, directory / "pyodide" / name)
-    return len(STOCK_FILES) + 3  # "./", index.html, worker.mjs
+    # The entries of FILES in its sw.js, e.g. "./pyodide/pyodide.mjs",
+    files = re.findall(r'^\s*"(\./[^"]*)",$', (directory / "sw.js").read_text(), re.MULTILINE)
+    missing = [f for f in files if not (directory / f).exists() and not f.endswith("/")]
+    if missing:
+        raise SystemExit(f"bench/stock/sw.js precaches files the stock site lacks: {missing}")
+    return len(files)
 
 
 def run_session(
