@@ -71,16 +71,10 @@ FLAGS = [
 PAGES = {"app": "/", "check": "/platform-check.html", "bare": "/bench/bare.html", "stock": "/"}
 # Pages without the engine (no code-cache warm-up, no moves to play).
 BASELINES = {"bare", "stock"}
-# The stock baseline's site: bench/stock/ plus Pyodide's npm files in pyodide/.
+# The stock baseline's site: bench/stock/, with the Pyodide files its service worker
+# precaches (sw.js FILES, "./pyodide/...") copied from Pyodide's npm package.
 STOCK_SOURCES = ROOT / "bench" / "stock"
 STOCK_PYODIDE = ROOT / "node_modules" / "pyodide"
-STOCK_FILES = [
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-]
 TIMEOUT_MS = 120_000
 
 MARKS = """() => {
@@ -280,12 +274,13 @@ def stock_site(directory: Path, pyodide_version: str) -> int:
         print(f"  ! stock: npm Pyodide {got}, the site vendors {pyodide_version}", file=sys.stderr)
     for src in STOCK_SOURCES.iterdir():
         shutil.copy(src, directory / src.name)
-    (directory / "pyodide").mkdir()
-    for name in STOCK_FILES:
-        shutil.copy(STOCK_PYODIDE / name, directory / "pyodide" / name)
-    # The entries of FILES in its sw.js, e.g. "./pyodide/pyodide.mjs",
+    # The entries of FILES in its sw.js, one a line: "./", "./pyodide/pyodide.mjs", ...
     files = re.findall(r'^\s*"(\./[^"]*)",$', (directory / "sw.js").read_text(), re.MULTILINE)
-    missing = [f for f in files if not (directory / f).exists() and not f.endswith("/")]
+    (directory / "pyodide").mkdir()
+    for name in files:
+        if name.startswith("./pyodide/"):
+            shutil.copy(STOCK_PYODIDE / name.removeprefix("./pyodide/"), directory / name)
+    missing = [f for f in files if not (directory / f).exists()]
     if missing:
         raise SystemExit(f"bench/stock/sw.js precaches files the stock site lacks: {missing}")
     return len(files)

@@ -1,7 +1,8 @@
 // An ordinary precaching service worker for the stock baseline (see index.html): it caches
-// every file of the folder on install and answers cache-first, returning the cached response
-// itself (V8 keeps its wasm code cache per cache entry). The cache name starts with
-// "tramways-" so that the benchmark's offline-ready check finds it.
+// FILES on install (bench_browser.py copies the ./pyodide/ ones from npm) and answers
+// cache-first, returning the cached response itself (V8 keeps its wasm code cache per cache
+// entry). The cache name starts with "tramways-" so that the benchmark's offline-ready check
+// finds it.
 const CACHE = "tramways-stock";
 const FILES = [
   "./",
