@@ -18,7 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Error, Page, Route, WebError
+from playwright.sync_api import (
+    BrowserContext,
+    ConsoleMessage,
+    Error,
+    Page,
+    Route,
+    WebError,
+    expect,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -39,6 +47,11 @@ CHROMIUM_FLAGS = [
 LOCAL_PREFIXES = ("http://127.0.0.1:", "blob:", "data:")
 # Pyodide cold starts take 1-4 s here; a loaded 2-core CI machine can be much slower.
 ENGINE_TIMEOUT_MS = 90_000
+# Every other wait (expect(), locator actions) is for a state the page reaches after an engine
+# call or a render: Playwright's 5 s default failed twice on a machine whose two cores were
+# busy (a pass screen, an import summary). A state that never comes still fails, just later.
+STATE_TIMEOUT_MS = 30_000
+expect.set_options(timeout=STATE_TIMEOUT_MS)
 
 
 def check_site_built(site: Path = SITE) -> None:
@@ -118,6 +131,7 @@ class Guard:
         self._allowed.append(text)
 
     def attach(self, context: BrowserContext) -> BrowserContext:
+        context.set_default_timeout(STATE_TIMEOUT_MS)
         context.on("request", self._on_request)
         context.route(lambda url: not url.startswith(LOCAL_PREFIXES), self._abort)
         context.on("console", self._on_console)
