@@ -81,7 +81,11 @@ export function newGameForm1840(home, title) {
       onsubmit: (e) => {
         e.preventDefault();
         if (!home.engine) return;
-        const names = seats.map((x, i) => x.name.trim() || `Player ${i + 1}`);
+        // what is typed now: names are stored without a re-render (keeps the caret), so the
+        // `seats` of this render may hold the names of the previous one
+        const cur = { ...DEFAULT_1840, ...(home.setup.g1840 ?? {}) };
+        const chosen = seats.map((_, i) => ({ name: cur.names[i] ?? DEFAULT_NAMES[i], kind: cur.kinds[i] ?? "bot:normal" }));
+        const names = chosen.map((x, i) => x.name.trim() || `Player ${i + 1}`);
         const seen = new Map();
         const unique = names.map((n) => {
           const k = seen.get(n) ?? 0;
@@ -91,7 +95,7 @@ export function newGameForm1840(home, title) {
         home.opts.onStart({
           title: "1840",
           names: unique,
-          seats: seats.map((x) => (x.kind === "human" ? { kind: "human" } : { kind: "bot", level: x.kind.split(":")[1] ?? "normal" })),
+          seats: chosen.map((x) => (x.kind === "human" ? { kind: "human" } : { kind: "bot", level: x.kind.split(":")[1] ?? "normal" })),
           options: { profile: st.profile, ...(count === 3 && st.small ? { three_player_small: true } : {}) },
         });
       },
