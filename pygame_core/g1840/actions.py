@@ -37,6 +37,8 @@ SCHEMA: Final[Mapping[str, tuple[tuple[str, str], ...]]] = {
     "pass_bonus": (),
     "buy_private": (("private", "str"), ("price", "int")),
     "run": (("route", "route?"),),
+    # 18xx.games' manual end of a game (its `end_game`): imports only (docs/1840-api.md).
+    "end_game": (),
 }
 
 

@@ -22,7 +22,7 @@ from .actions import Action, parse
 from .economy import LOAN_RULES, MAJOR_SHARES, STADTBAHN_SHARES, market_grid, share_rules
 from .entities import PLAYERS, entities
 from .profile import profile as get_profile
-from .setup import lines_in_play, setup_draw
+from .setup import SITE, lines_in_play, setup_draw
 from .trams import Depot
 from .world import LineCard, World, player_holder
 
@@ -203,6 +203,16 @@ def _sell_private(w: World, private: str) -> None:
     w.add_log(f"{who} sells {name} to the bank for {price}")
 
 
+def _end_by_hand(w: World) -> None:
+    """18xx.games' `end_game`: the game stops here and is scored as it stands (its
+    `result` is the players' values at that moment, report.md (c))."""
+    _record(w)
+    w.over = True
+    w.ended_by_hand = True
+    w.step = "over"
+    w.add_log("The game was ended by hand on 18xx.games; the players' values now are final")
+
+
 # --- the title ---------------------------------------------------------------------------
 
 
@@ -254,6 +264,14 @@ class Vienna1840(TitleState):
             raise IllegalAction("The game is over", rule="1840 XI")
         if active_seat(w) != seat:
             raise NotYourTurn(f"It is {w.name(active_seat(w) or 0)}'s turn", rule="1840 turn order")
+        if a.type == "end_game":
+            if w.profile.name != SITE:
+                # XI: "Das Spiel endet am Ende der CR6"; only 18xx.games ends one by hand.
+                raise IllegalAction(
+                    "Only a game recorded on 18xx.games can be ended by hand (its end_game)",
+                    rule="1840 XI",
+                )
+            return a
         if a.type == "sell_private":
             if a.private not in _sellable_privates(w, seat):
                 raise IllegalAction(
@@ -272,7 +290,10 @@ class Vienna1840(TitleState):
         w.log = []
         w.events = []
         self._version += 1
-        if action.type == "sell_private":
+        if action.type == "end_game":
+            _end_by_hand(w)
+            over = False
+        elif action.type == "sell_private":
             assert action.private is not None
             _sell_private(w, action.private)
             over = False

@@ -118,6 +118,7 @@ def view(w: World, seat: int | None) -> JsonDict:
         "title": "1840",
         "variant": w.setup.variant,
         "profile": w.profile.name,
+        "ended_by_hand": w.ended_by_hand,
         "viewer": seat,
         "round": {
             "type": w.round["type"],
@@ -288,6 +289,8 @@ def prompt(w: World, seat: int | None) -> str:
     """One line: what happens now, addressed to `seat` when it is their turn."""
     from .game import active_seat
 
+    if w.ended_by_hand:
+        return "Game over: ended by hand on 18xx.games"
     if w.over:
         return "Game over"
     who = active_seat(w)
@@ -396,4 +399,6 @@ def canonical(w: World) -> JsonDict:
             w.turn.home_choice,
         ],
         "over": w.over,
+        # Only when set, so the hashes of every other game stay as they were.
+        **({"ended_by_hand": True} if w.ended_by_hand else {}),
     }

@@ -156,6 +156,7 @@ class World:
     events: list[dict[str, Any]] = field(default_factory=list)
     map_version: int = 0
     over: bool = False
+    ended_by_hand: bool = False  # an 18xx.games game ended by its `end_game` (imports)
     # Derived data (track graphs, best routes) keyed by map version; never saved or hashed.
     cache: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
