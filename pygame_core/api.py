@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .core.errors import CorruptSave, EngineError, InvalidAction
-from .core.game import CATALOGS, IMPORTERS, TITLES, Game, JsonDict
+from .core.game import CATALOGS, IMPORT_JOBS, IMPORTERS, TITLES, Game, ImportJob, JsonDict
 
 _GAMES: dict[str, Game] = {}
 
@@ -129,21 +129,63 @@ def _history(req: JsonDict) -> JsonDict:
     return {**_state(req, past, live=False), "at": at, "n_total": len(game.actions)}
 
 
-def _import(req: JsonDict) -> JsonDict:
+def _import_data(req: JsonDict) -> tuple[str, JsonDict]:
+    """The request's title (one with an importer) and its game file as an object."""
     title, data = req.get("title"), req.get("data")
-    reader = IMPORTERS.get(title) if isinstance(title, str) else None
-    if reader is None:
+    if not isinstance(title, str) or title not in IMPORTERS:
         raise InvalidAction(f"No importer for title {title!r}")
     if isinstance(data, str):
         try:
             data = json.loads(data)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:
             raise CorruptSave(f"This file is not JSON: {exc}") from exc
     if not isinstance(data, dict):
         raise CorruptSave("The game file must be a JSON object")
-    game = reader(data)  # raises CorruptSave; the current game stays
+    return title, data
+
+
+def _import(req: JsonDict) -> JsonDict:
+    title, data = _import_data(req)
+    game = IMPORTERS[title](data)  # raises CorruptSave; the current game stays
     _GAMES[req.get("game_id", "main")] = game
     return _state(req, game)
+
+
+# Imports under way (op "import_start"), by game id: replayed by "import_step".
+_PENDING: dict[str, ImportJob] = {}
+
+
+def _import_start(req: JsonDict) -> JsonDict:
+    game_id = req.get("game_id", "main")
+    if not isinstance(game_id, str):
+        raise InvalidAction("'game_id' must be a string")
+    title, data = _import_data(req)
+    start = IMPORT_JOBS.get(title)
+    if start is None:
+        raise InvalidAction(f"No step-by-step importer for title {title!r}")
+    _PENDING.pop(game_id, None)  # a new start replaces an unfinished import of this id
+    job = start(data)  # raises CorruptSave (a foreign or damaged file)
+    _PENDING[game_id] = job
+    return {"ok": True, "game_id": game_id, "done": job.done, "total": job.total}
+
+
+def _import_step(req: JsonDict) -> JsonDict:
+    game_id, count = req.get("game_id", "main"), req.get("count")
+    job = _PENDING.get(game_id) if isinstance(game_id, str) else None
+    if job is None:
+        raise InvalidAction(f"No import under way for game {game_id!r}")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        raise InvalidAction("'count' must be a whole number of actions, at least 1")
+    try:
+        game = job.step(count)
+    except EngineError:
+        del _PENDING[game_id]  # the file cannot be replayed; the current game stays
+        raise
+    if game is None:
+        return {"ok": True, "game_id": game_id, "done": job.done, "total": job.total}
+    del _PENDING[game_id]
+    _GAMES[game_id] = game
+    return {**_state(req, game), "done": job.done, "total": job.total}
 
 
 def _query(req: JsonDict) -> JsonDict:
@@ -188,6 +230,8 @@ OPS: dict[str, Callable[[JsonDict], JsonDict]] = {
     "catalog": _catalog,
     "query": _query,
     "import": _import,
+    "import_start": _import_start,
+    "import_step": _import_step,
 }
 
 

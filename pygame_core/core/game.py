@@ -13,7 +13,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 from .errors import (
     CorruptSave,
@@ -120,6 +120,24 @@ CATALOGS: dict[str, Callable[[str], JsonDict]] = {}
 # Title id -> a reader of game files recorded elsewhere (1840: 18xx.games exports), which
 # returns the replayed game or raises CorruptSave naming the action that fails.
 IMPORTERS: dict[str, Callable[[Any], Game]] = {}
+
+
+class ImportJob(Protocol):
+    """A game file replayed in steps (the page shows progress): `total` actions,
+    `done` so far; `step(count)` replays up to `count` more and returns the game after
+    the last one (raises CorruptSave naming the action that fails)."""
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def done(self) -> int: ...
+
+    def step(self, count: int) -> Game | None: ...
+
+
+# Title id -> a resumable reader of the same files (op "import_start" / "import_step").
+IMPORT_JOBS: dict[str, Callable[[Any], ImportJob]] = {}
 
 
 def register(cls: type[TitleState]) -> type[TitleState]:

@@ -3,10 +3,10 @@
 
 from typing import Any
 
-from ..core.game import CATALOGS, IMPORTERS, Game
+from ..core.game import CATALOGS, IMPORT_JOBS, IMPORTERS, Game
 from . import game  # noqa: F401  (registers the title)
 from .catalog import catalog
-from .importer import import_game
+from .importer import ImportJob, import_game
 
 
 def _import(data: Any) -> Game:
@@ -15,3 +15,4 @@ def _import(data: Any) -> Game:
 
 CATALOGS["1840"] = catalog
 IMPORTERS["1840"] = _import
+IMPORT_JOBS["1840"] = ImportJob
