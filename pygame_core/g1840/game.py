@@ -181,9 +181,13 @@ def private_sellers(w: World, seat: int) -> list[str]:
     return out
 
 
-def _sellable_privates(w: World, seat: int) -> list[str]:
+def sellable_privates(w: World, seat: int) -> list[str]:
+    """The privates `seat` may sell to the bank now (IV.2): none while they are being sold
+    (VI), nor in a Stock Round on 18xx.games (its Stock Round has no such step, V34)."""
     if w.step == "choose_order" or (w.step == "private_auction"):
         return []  # the privates are still being sold (VI)
+    if w.step == "stock" and not w.profile.privates_to_bank_in_stock_round:
+        return []
     holders = private_sellers(w, seat)
     return [p for p, o in sorted(w.private_owner.items()) if o in holders]
 
@@ -253,7 +257,7 @@ class Vienna1840(TitleState):
         if w.over or active_seat(w) != seat:
             return []
         out = list(_round_module(w).legal(w, seat))
-        out += [{"type": "sell_private", "private": p} for p in _sellable_privates(w, seat)]
+        out += [{"type": "sell_private", "private": p} for p in sellable_privates(w, seat)]
         self._legal = (self._version, seat, out)
         return list(out)
 
@@ -273,7 +277,12 @@ class Vienna1840(TitleState):
                 )
             return a
         if a.type == "sell_private":
-            if a.private not in _sellable_privates(w, seat):
+            if w.step == "stock" and not w.profile.privates_to_bank_in_stock_round:
+                raise IllegalAction(
+                    "On 18xx.games no private goes back to the bank in a Stock Round",
+                    rule="1840 IV.2 (18xx.games)",
+                )
+            if a.private not in sellable_privates(w, seat):
                 raise IllegalAction(
                     "You may sell your own privates (or those of the major you are acting "
                     "for) to the bank at face value",

@@ -18,7 +18,8 @@ JsonDict = dict[str, Any]
 def auction_rules(w: World) -> AuctionRules:
     """VI: open at face value or more, raise in multiples of 5; if all pass before the
     first sale the cheapest private drops by 5 until the start player takes it at 0
-    (18xx.games: raises of at least 5, and the drop also after sales, report (b)16/17)."""
+    (18xx.games: raises of at least 5, and the drop also after sales, report (b)16/17; a
+    bidder who cannot pay the next bid leaves when it is made, V32)."""
     return AuctionRules(
         increment=5,
         multiple=w.profile.bids_in_multiples,
@@ -27,6 +28,8 @@ def auction_rules(w: World) -> AuctionRules:
         floor=0,
         drop_until_first_sale=w.profile.drop_until_first_sale,
         ref="1840",
+        drop_short_bidders=w.profile.short_bidders_leave_at_once,
+        picker_again_after_walkover=w.profile.short_bidders_leave_at_once,
     )
 
 
@@ -135,14 +138,49 @@ def execute(w: World, a: Action) -> bool:
         lot = w.auction.lot
         events = w.auction.apply(Pass(bidder), _cash(w))
         w.add_log(f"{w.name(seat)} passes" + (f" on {lot}" if lot else ""), seat)
-    return _settle(w, events)
+    _settle(w, events)
+    _pass_short(w)
+    return False
 
 
-def _settle(w: World, events: list[dict[str, Any]]) -> bool:
+def _pass_short(w: World) -> None:
+    """VI (V30, V31): a player whose only legal action is to pass passes by himself, with
+    the reason in the log: a bidder who cannot pay the least next bid, and in the rulebook
+    profile a player to pick who cannot pay any private's least bid (18xx.games waits for
+    that pass). The game offers no sale of a private to the bank during VI; were one
+    offered, the player would decide himself."""
+    from .game import sellable_privates  # the title's dispatch imports this module
+
+    while w.step == "private_auction" and w.auction is not None:
+        auction = w.auction
+        bidder = auction.active
+        if bidder is None or not auction.is_short(_cash(w)):
+            return
+        if auction.lot is None and not w.profile.short_picker_passes:
+            return
+        if sellable_privates(w, w.seat_of(bidder)):
+            return
+        _settle(w, auction.pass_short(_cash(w)))
+
+
+def _settle(w: World, events: list[dict[str, Any]]) -> None:
     done = False
     for ev in events:
         kind = ev["event"]
-        if kind == "sold":
+        if kind == "leaves":
+            seat = w.seat_of(ev["bidder"])
+            name = entities()["privates"][ev["lot"]]["name"]
+            w.add_log(
+                f"{w.name(seat)} cannot pay {ev['least']} for {name} and leaves its auction", seat
+            )
+        elif kind == "cannot_pick":
+            seat = w.seat_of(ev["bidder"])
+            w.add_log(
+                f"{w.name(seat)} cannot pay the least bid for any private ({ev['least']}) "
+                "and passes",
+                seat,
+            )
+        elif kind == "sold":
             seat = w.seat_of(ev["winner"])
             w.pay(ev["winner"], BANK, ev["price"], f"buys {ev['lot']}", RULE)
             w.private_owner[ev["lot"]] = ev["winner"]
@@ -160,7 +198,6 @@ def _settle(w: World, events: list[dict[str, Any]]) -> bool:
             done = True
     if done:
         start_choose(w)
-    return False
 
 
 def pay_privates(w: World, rule: str) -> None:

@@ -48,6 +48,21 @@ class Profile:
     # Muttergesellschaft verkauft", rulebook) or any player (18xx.games); the site also
     # offers the purchase after the run, as a last step of the Line's turn.
     private_from_any_player: bool
+    # VI / VIII.6 (V30-V32): a bidder who cannot pay the least next bid leaves the auction
+    # as soon as that bid is made, whatever else he could do, and if that settles a private
+    # the picker picks again (18xx.games' PassableAuction); in the rulebook he passes by
+    # himself at his turn, and only when no other legal action is left.
+    short_bidders_leave_at_once: bool
+    # VI (V31): a player to pick who cannot pay any private's least bid passes by himself
+    # (rulebook); 18xx.games waits for his pass.
+    short_picker_passes: bool
+    # IV.2 / VII (V34): a player may sell his privates to the bank on his Stock Round turns
+    # (rulebook, "jederzeit"); 18xx.games' Stock Round has no such step.
+    privates_to_bank_in_stock_round: bool
+    # IX.4 / IX.5 (V29, V33): the green Stadtbahn bonus may upgrade a yellow tile laid
+    # earlier in the same turn, the Stadtbahn tile just laid included (18xx.games); the
+    # rulebook profile upgrades only tiles that lay before the turn.
+    bonus_upgrades_tile_laid_this_turn: bool
 
 
 RULEBOOK_PROFILE: Final = Profile(
@@ -64,6 +79,10 @@ RULEBOOK_PROFILE: Final = Profile(
     dividend_then_trams_per_major=True,
     order_ties_by_seating=True,
     private_from_any_player=False,
+    short_bidders_leave_at_once=False,
+    short_picker_passes=True,
+    privates_to_bank_in_stock_round=True,
+    bonus_upgrades_tile_laid_this_turn=False,
 )
 
 SITE_PROFILE: Final = Profile(
@@ -80,6 +99,10 @@ SITE_PROFILE: Final = Profile(
     dividend_then_trams_per_major=False,
     order_ties_by_seating=False,
     private_from_any_player=True,
+    short_bidders_leave_at_once=True,
+    short_picker_passes=False,
+    privates_to_bank_in_stock_round=False,
+    bonus_upgrades_tile_laid_this_turn=True,
 )
 
 

@@ -11,6 +11,11 @@ Two shapes, by `AuctionRules.selection`:
   only reports `all_passed` (1840: privates pay, a new pre-round starts).
 - one lot (`selection` False): players bid in turn until all but one have passed.
 
+A bidder who cannot pay the least next bid can only pass. With `drop_short_bidders` every
+such bidder leaves the lot as soon as the bid is made ("leaves" events); otherwise the
+caller may let the bidder to act pass for that reason with `pass_short` (once it knows he
+has nothing else to do).
+
 The auction moves no money: it reports who bought what for how much, and the caller pays.
 Cash limits come in with every call (`cash`: what each bidder may spend).
 """
@@ -32,7 +37,9 @@ class AuctionRules:
     `increment` (1840 VI "um ein Vielfaches von 5"; 18xx.games drops this, report (b)17);
     `price_drop` / `floor` / `drop_until_first_sale`: the all-pass rule above; `section`:
     the rulebook section refusals cite after `ref` (1840: "VI" for the privates, "VIII.6"
-    for the Lines)."""
+    for the Lines); `drop_short_bidders`: see the module doc; `picker_again_after_walkover`:
+    when a bid settles the lot (nobody left who can pay more), the picker picks again
+    instead of the player after him (18xx.games' selection auction)."""
 
     increment: int = 5
     multiple: bool = True
@@ -42,6 +49,8 @@ class AuctionRules:
     drop_until_first_sale: bool = True
     ref: str = "18xx"
     section: str | None = None
+    drop_short_bidders: bool = False
+    picker_again_after_walkover: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,6 +137,19 @@ class Auction:
                 out.append(BidRange(lot, least, most, step))
         return out
 
+    def least(self) -> int | None:
+        """The least bid on the lot being auctioned (at a pick: the cheapest minimum)."""
+        if self.done:
+            return None
+        if self.lot is not None:
+            return self._least(self.lot)
+        return min(self.prices.values())
+
+    def is_short(self, cash: Mapping[str, int]) -> bool:
+        """True if the bidder to act can make no bid (on any lot, at a pick)."""
+        bidder = self.active
+        return bidder is not None and not self.legal_bids(bidder, cash)
+
     def can_pass(self, bidder: str) -> bool:
         """True if `bidder` may pass now (whoever is to act may)."""
         return bidder == self.active
@@ -173,13 +195,39 @@ class Auction:
             if self.lot is None:  # a pick: this player opens the bidding
                 self.lot, self.picker, self.out, self.passes = action.lot, self.turn, [], 0
             self.high, self.leader = action.amount, action.bidder
-            return self._next()
+            events = self._drop_short(cash) if self.rules.drop_short_bidders else []
+            return events + self._next(after_bid=True)
         if self.lot is None:
             return self._pick_pass()
         self.out.append(action.bidder)
         return self._next()
 
-    def _next(self) -> list[Event]:
+    def pass_short(self, cash: Mapping[str, int]) -> list[Event]:
+        """The bidder to act, who can make no bid, passes: he leaves the lot ("leaves"), or
+        at a pick picks nothing ("cannot_pick"); then what his pass brings. Nothing happens
+        (and [] comes back) if he can bid."""
+        bidder = self.active
+        least = self.least()
+        if bidder is None or least is None or not self.is_short(cash):
+            return []
+        kind = "leaves" if self.lot is not None else "cannot_pick"
+        event: Event = {"event": kind, "bidder": bidder, "lot": self.lot, "least": least}
+        return [event, *self.apply(Pass(bidder), cash)]
+
+    def _drop_short(self, cash: Mapping[str, int]) -> list[Event]:
+        """After a bid: every other bidder still in who cannot pay the next bid leaves."""
+        assert self.lot is not None
+        least = self._least(self.lot)
+        n = len(self.bidders)
+        events: list[Event] = []
+        for k in range(1, n):
+            who = self.bidders[(self.turn + k) % n]
+            if who not in self.out and who != self.leader and cash.get(who, 0) < least:
+                self.out.append(who)
+                events.append({"event": "leaves", "bidder": who, "lot": self.lot, "least": least})
+        return events
+
+    def _next(self, *, after_bid: bool = False) -> list[Event]:
         """Pass the turn to the next bidder still in; settle the lot if nobody is."""
         n = len(self.bidders)
         for k in range(1, n + 1):
@@ -191,14 +239,17 @@ class Auction:
         if self.leader is None or self.high is None:  # one lot, and nobody bid
             self.done = True
             return [{"event": "unsold", "lot": self.lot}]
-        return self._sell(self.lot, self.leader, self.high)
+        again = after_bid and self.rules.picker_again_after_walkover
+        return self._sell(self.lot, self.leader, self.high, picker_again=again)
 
-    def _sell(self, lot: str, winner: str, price: int) -> list[Event]:
+    def _sell(
+        self, lot: str, winner: str, price: int, *, picker_again: bool = False
+    ) -> list[Event]:
         del self.prices[lot]
         self.sold.append((lot, winner, price))
         events: list[Event] = [{"event": "sold", "lot": lot, "winner": winner, "price": price}]
         self.lot, self.high, self.leader, self.out, self.passes = None, None, None, [], 0
-        self.turn = (self.picker + 1) % len(self.bidders)
+        self.turn = (self.picker + (0 if picker_again else 1)) % len(self.bidders)
         if not self.prices or not self.rules.selection:
             self.done = True
             events.append({"event": "done"})
