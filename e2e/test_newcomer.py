@@ -103,3 +103,82 @@ def test_1840_setup_uses_the_names_just_typed(page: Page, site_server: SiteServe
                  ?.save?.players?.[0] === 'Xaver'"""
     )
     assert g40.autosave(page)["save"]["players"] == ["Xaver", "Ben", "Clara"]
+
+
+# ------------------------------------------------------------------ 2. phone: scroll position
+
+
+def test_phone_trambahn_opens_at_the_top_and_shows_the_target(
+    page: Page, site_server: SiteServer
+) -> None:
+    page.set_viewport_size(PHONE)
+    tb.open_home(page, site_server.url)
+    # a newcomer reads the whole start page before pressing Start
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("window.scrollY > 0")
+    tb.new_game(page, mode="bot", start="0")
+    tb.wait_interactive(page)
+    assert page.evaluate("window.scrollY") == 0
+    assert in_viewport(page, "[data-testid=prompt]")
+    # down at the score pad, a card is picked from the hand bar: its row comes into view
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("window.scrollY > 0")
+    card = page.locator("[data-testid=hand-card][data-legal]").first
+    card.click()
+    target = page.locator(".passenger-row[data-legal], .column[data-legal], .money-pile[data-legal]")
+    expect(target.first).to_be_visible()
+    page.wait_for_function(
+        """() => {
+            const el = document.querySelector('.passenger-row[data-legal], .column[data-legal]');
+            const bar = document.querySelector('[data-testid=handbar]').getBoundingClientRect();
+            if (!el) return false;
+            const r = el.getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= bar.top;
+        }"""
+    )
+
+
+def lay_position() -> dict[str, Any]:
+    """1840, 3 players, seed 3: after 94 bot actions Clara's Line may lay tile 5, 57 or 6 on
+    E11 (a hex with a choice of tiles)."""
+    game = new_game("1840", ["Anna", "Ben", "Clara"], {}, 3)
+    while len(game.actions) < 94:
+        seat = game.active
+        assert seat is not None
+        game.apply(game.bot_action(seat, "normal"), seat)
+    assert game.active == 2
+    tiles = {a["tile"] for a in game.legal_actions(2) if a.get("hex") == "E11"}
+    assert len(tiles) > 1, tiles
+    save: dict[str, Any] = game.save()
+    return save
+
+
+def test_phone_1840_opens_at_the_top_and_shows_the_tile_choice(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    page.set_viewport_size(PHONE)
+    g40.open_home(page, site_server.url)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function("window.scrollY > 0")
+    page.get_by_test_id("start-game").click()
+    page.wait_for_selector(g40.ROOT)
+    assert g40.wait_decision(page) == "act"
+    assert page.evaluate("window.scrollY") == 0
+    assert in_viewport(page, "[data-testid=turn-whose]")
+
+    # a Line's turn: the hex is tapped on the map, the tiles to choose from come into view
+    page.get_by_test_id("menu-btn").click()
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    import_save(page, tmp_path, lay_position(), "import-bot-2")
+    assert g40.wait_decision(page) == "act"
+    assert page.evaluate("window.scrollY") == 0
+    if page.get_by_test_id("mode-lay").count():
+        page.get_by_test_id("mode-lay").click()
+    g40.pick_hex(page, "E11")
+    expect(page.get_by_test_id("tile-57")).to_be_visible()
+    page.wait_for_function(
+        """() => {
+            const r = document.querySelector('[data-testid=tile-57]').getBoundingClientRect();
+            return r.top >= 0 && r.bottom <= innerHeight;
+        }"""
+    )

@@ -39,6 +39,13 @@ async function showHome() {
 }
 
 async function mountGame(opts) {
+  const g = await createGame(opts);
+  // a game opens at its top (its prompt), not at the start page's scroll position
+  window.scrollTo(0, 0);
+  return g;
+}
+
+async function createGame(opts) {
   if (opts.title === "1840") {
     const { G1840Game } = await load1840();
     home = null;

@@ -48,3 +48,27 @@ export function mount(el, ...children) {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Bring `el` into view, clear of the page's sticky bars: `top` px at the top of the viewport
+ * and `bottom` px at its bottom are covered. Inner scroll boxes (wide layouts) scroll first;
+ * nothing moves when the element is already in view.
+ */
+export function reveal(el, { top = 0, bottom = 0 } = {}) {
+  if (!el?.isConnected) return;
+  el.scrollIntoView({ block: "nearest", inline: "nearest" });
+  const r = el.getBoundingClientRect();
+  const gap = 8; // a little air, and room for sub-pixel rounding of the scroll position
+  const floor = innerHeight - bottom - gap;
+  let dy = 0;
+  if (r.top < top + gap) dy = r.top - top - gap;
+  else if (r.bottom > floor) dy = Math.min(r.bottom - floor, r.top - top - gap); // the top stays in view
+  if (dy) window.scrollBy(0, dy < 0 ? Math.floor(dy) : Math.ceil(dy));
+}
+
+/** Height of a bar that stays on screen while the page scrolls (0 if it scrolls away). */
+export function stuckHeight(el, edge) {
+  if (!el?.isConnected || getComputedStyle(el).position !== "sticky") return 0;
+  const r = el.getBoundingClientRect();
+  return edge === "top" ? Math.max(0, r.bottom) : Math.max(0, innerHeight - r.top);
+}

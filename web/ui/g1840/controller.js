@@ -4,7 +4,7 @@
 //
 // session = {title: "1840", seats: [{kind: "human"} | {kind: "bot", level}], lastHuman}
 
-import { h, mount, sleep } from "../dom.js";
+import { h, mount, reveal, sleep, stuckHeight } from "../dom.js";
 import { EngineGame } from "../engine-game.js";
 import { companyStyle, lineOwnersFromView } from "../g18xx/colours.js";
 import { createHexMap } from "../g18xx/hexmap.js";
@@ -197,7 +197,11 @@ export class G1840Game extends EngineGame {
     if (size < 56) this.map.focus(hex, { minHexPx: 84 });
     const tiles = [...new Set(here.map((a) => a.tile))];
     if (tiles.length === 1) this.pickTile(tiles[0]);
-    else this.render();
+    else {
+      this.render();
+      // the tiles to choose from sit under the map on a phone
+      reveal(this.regions.decide.querySelector(".tile-choices"), { top: stuckHeight(this.regions.top, "top") });
+    }
   }
 
   pickTile(tile) {

@@ -2,7 +2,7 @@
 // hotseat hand-over, undo, history, autosave, export and the end screen.
 // Everything clickable comes from the engine's `legal` list; this file never decides a rule.
 
-import { h, mount, sleep } from "../dom.js";
+import { h, mount, reveal, sleep, stuckHeight } from "../dom.js";
 import { EngineGame } from "../engine-game.js";
 import { settings } from "../store.js";
 import { LINE_INFO, moneyBack } from "./cards.js";
@@ -425,6 +425,7 @@ export class TrambahnGame extends EngineGame {
         this.selection = same ? null : { kind: "card", code: el.dataset.card, index };
         this.error = null;
         this.render();
+        this.revealTarget();
         break;
       }
       case "tram": {
@@ -432,6 +433,7 @@ export class TrambahnGame extends EngineGame {
         this.selection = same ? null : { kind: "tram", code: el.dataset.tram };
         this.error = null;
         this.render();
+        this.revealTarget();
         break;
       }
       case "target": {
@@ -481,6 +483,14 @@ export class TrambahnGame extends EngineGame {
       default:
         break;
     }
+  }
+
+  /** A card or tram was picked: show where it can go (a phone may be scrolled elsewhere). */
+  revealTarget() {
+    if (!this.selection) return;
+    const target = this.root.querySelector(".board [data-act=target][data-legal]");
+    const top = Math.max(stuckHeight(this.regions.topbar, "top"), stuckHeight(this.regions.turnbar, "top"));
+    reveal(target, { top, bottom: stuckHeight(this.regions.handbar, "bottom") });
   }
 
   onKey(e) {
