@@ -182,3 +182,50 @@ def test_phone_1840_opens_at_the_top_and_shows_the_tile_choice(
             return r.top >= 0 && r.bottom <= innerHeight;
         }"""
     )
+
+
+# ------------------------------------------------------------------ 3. toasts and the end screen
+
+
+def assert_toasts_clear_of(page: Page, card: Locator) -> None:
+    """No toast on screen overlaps the end card."""
+    end = box(card)
+    for toast in page.locator("[data-testid=toasts] > *").all():
+        if toast.is_visible():
+            assert not overlaps(box(toast), end), f"a toast covers the end screen: {toast.inner_text()}"
+
+
+def test_toasts_do_not_cover_the_trambahn_end_screen(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    # seed 3: Anna's last passenger (G10) scores the 10th Fahrt and ends the game
+    save, last = last_move_save(bots_until("trambahn", ["Anna", "Ben"], {"start_player": 0}, 3))
+    assert last == {"seat": 0, "action": {"type": "passenger", "card": "G10"}}
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site_server.url}/index.html?botdelay=0")
+    wait_engine(page)
+    import_save(page, tmp_path, save, "import-bot-0")
+    tb.wait_interactive(page)
+    page.locator("[data-testid=hand-card][data-card=G10]").first.click()
+    page.locator(".passenger-row[data-target='row:G']").click()
+    end = page.get_by_test_id("end-screen")
+    expect(end).to_be_visible()
+    assert_toasts_clear_of(page, end.locator(".end-card"))
+
+
+def test_toasts_do_not_cover_the_1840_end_screen(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    # seed 4, two players: Anna's dividend of 1030 in CR 6 is the game's last action
+    save, last = last_move_save(bots_until("1840", ["Anna", "Ben"], {}, 4))
+    assert last == {"seat": 0, "action": {"type": "dividend", "amount": 1030}}
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{site_server.url}/index.html?botdelay=0")
+    wait_engine(page)
+    import_save(page, tmp_path, save, "import-bot-0")
+    assert g40.wait_decision(page) == "act"
+    g40.set_range(page, "dividend", 1030)
+    page.get_by_test_id("dividend-go").click()
+    end = page.get_by_test_id("end-screen")
+    expect(end).to_be_visible()
+    assert_toasts_clear_of(page, end.locator(".end-card"))

@@ -607,6 +607,8 @@ export class G1840Game extends EngineGame {
       return;
     }
     if (this.resp.result && !this.endDismissed && !this.history) {
+      // the last dividends are in the end screen's values: their toasts would cover the result
+      this.regions.toasts.replaceChildren();
       if (el.querySelector("[data-testid=end-screen]")) return; // already shown (keeps focus)
       const humans = this.humanSeats();
       mount(

@@ -214,6 +214,8 @@ export class TrambahnGame extends EngineGame {
       return;
     }
     if (this.resp.result && !this.endDismissed && !this.history) {
+      // the last scoring is on the end screen's pad: its toast would only cover the result
+      this.regions.toasts.replaceChildren();
       mount(el, this.endScreen());
       return;
     }
