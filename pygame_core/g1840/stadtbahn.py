@@ -23,11 +23,13 @@ from ..g18xx.graph import TrackGraph
 from ..g18xx.tiles import Gauge, StopKind
 from . import board as b
 
-# The two start stations of each company, as (hex, city part index): IX.4 names them for
-# G (I11, A17) and W (first tiles on I3 or G23: I1 and F24) and F24 for D and W ("Sie bilden
-# weiterhin die Startstationen der beiden Linien"); the others are the printed station at
-# the far end of each company's dashed line (D: A17; V: A17 and G3). On the 2-player
-# overlay W's line is shortened and starts at I11's second city (XIII, report (b)26).
+# The two start stations of each company, as (hex, city part index on the printed map):
+# IX.4 names them for G (I11, A17) and W (first tiles on I3 or G23: I1 and F24) and F24 for
+# D and W ("Sie bilden weiterhin die Startstationen der beiden Linien"); the others are the
+# printed station at the far end of each company's dashed line (D: A17; V: A17 and G3). On
+# the 2-player overlay W's line is shortened and starts at I11's second city (XIII, report
+# (b)26). A tile laid on a start hex (L30b/L31b on F24) numbers its cities anew: see
+# `start_stops` for the city a start is on now.
 STARTS: Final[Mapping[str, Mapping[str, tuple[tuple[str, int], ...]]]] = {
     "standard": {
         "W": (("I1", 0), ("F24", 1)),
@@ -70,14 +72,34 @@ def company_of(variant: str, coord: str) -> str | None:
     return None
 
 
-def walk(
-    state: MapState, company: str, start: tuple[str, int], colours: Sequence[str]
-) -> tuple[int, list[str]]:
-    """Revenue and stops of the imaginary tram from one start station: every stop
-    reachable on narrow track (VIII.5.2). Other companies' markers do not stop it
+def start_stop(state: MapState, start: tuple[str, int]) -> str | None:
+    """The stop ("F24-0") a start station (hex, printed part) is on now: the stop of the
+    tile on the hex that kept the printed station's Stadtbahn track. A tile carries the
+    station's marker along the same way (`MapState.lay`: a city goes to the new city that
+    keeps its exits), so the start stays with its marker: IX.4 "kommen die beiden
+    Stationsmarker ... auf das Plättchen. Sie bilden weiterhin die Startstationen". None if
+    no stop kept that track (impossible on 1840's tiles)."""
+    coord, part = start
+    printed = state.board.hexes[coord].tile
+    track = {(e, g) for e, g in printed.stop_edges(part, 0) if g is Gauge.NARROW}
+    tile, rotation = state.tile(coord)
+    for stop in tile.stops:
+        if track <= tile.stop_edges(stop.part, rotation):
+            return f"{coord}-{stop.part}"
+    return None
+
+
+def start_stops(state: MapState, variant: str, company: str) -> list[str]:
+    """The stops a company's two start stations are on now (`start_stop`)."""
+    found = (start_stop(state, start) for start in STARTS[variant][company])
+    return [sig for sig in found if sig is not None]
+
+
+def walk(state: MapState, company: str, sig: str, colours: Sequence[str]) -> tuple[int, list[str]]:
+    """Revenue and stops of the imaginary tram from the start stop `sig` ("F24-0"): every
+    stop reachable on narrow track (VIII.5.2). Other companies' markers do not stop it
     (report (b)6). Fewer than two stops is no route (IX.2): 0."""
     graph = TrackGraph(state, Gauge.NARROW)
-    sig = f"{start[0]}-{start[1]}"
     if sig not in graph.by_sig:
         return 0, []
     first = graph.by_sig[sig]
@@ -111,8 +133,8 @@ def revenue(
 ) -> tuple[int, list[str]]:
     """VIII.5.2: the better of the two start stations' runs (before the CR multiplier)."""
     best: tuple[int, list[str]] = (0, [])
-    for start in STARTS[variant][company]:
-        result = walk(state, company, start, colours)
+    for sig in start_stops(state, variant, company):
+        result = walk(state, company, sig, colours)
         if result[0] > best[0]:
             best = result
     return best

@@ -1,0 +1,128 @@
+"""A second reader's findings on seed 002 (German rulebook), helper C: the Stadtbahn start
+stations through a tile change on F24 (IX.4, VIII.5.2) and every other place that names a
+city by its part index, the tile count (I.), decisions V11, V17, V20, the reduced face
+value of a private (VI, IV.2, XI), XII's removals, G11's printed Stadtbahn stop, and the
+phases of brown and gray tiles (IX.5) and the marker costs (IX.6)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygame_core import Game
+from pygame_core.g18xx.board import MapState
+from pygame_core.g18xx.tiles import Gauge
+from pygame_core.g1840 import board as b
+from pygame_core.g1840 import stadtbahn as sb
+
+from .helpers import (
+    advance,
+    game,
+    label,
+    world,
+)
+
+PROFILES = ("rulebook", "18xx.games")
+
+
+def stadtbahn_tile(state: MapState, coord: str) -> None:
+    """Lay the first legal yellow Stadtbahn tile on the orange hex `coord` (map only)."""
+    tile, rotation = state.legal_lays(
+        coord, b.tiles().values(), b.available_tiles(state), ("yellow",), b.UPGRADE_RULES
+    )[0]
+    state.lay(coord, b.tiles()[tile], rotation)
+
+
+def narrow_exit(state: MapState, coord: str, part: int) -> set[int]:
+    """The edges of a stop's Stadtbahn (narrow) track on the tile that is there now."""
+    tile, rotation = state.tile(coord)
+    return {e for e, g in tile.stop_edges(part, rotation) if g is Gauge.NARROW}
+
+
+# --- IX.4 / VIII.5.2: the start stations follow their city onto L30b / L31b -------------
+
+# IX.4: "Wird eines der zwei Teile auf F24 gelegt, kommen die beiden Stationsmarker der
+# Stadtbahnlinien D und W auf das Plättchen. Sie bilden weiterhin die Startstationen der
+# beiden Linien." W's dashed track leaves F24 by edge 0 (to G23), D's by edge 2 (to E23).
+F24_EXIT = {"W": 0, "D": 2}
+
+
+@pytest.mark.parametrize("variant", b.VARIANTS)
+@pytest.mark.parametrize("tile", ["L30b", "L31b"])
+@pytest.mark.parametrize("stops", [False, True], ids=["rulebook", "site"])
+def test_ix4_f24_markers_and_start_stations_stay_with_their_track(
+    variant: str, tile: str, stops: bool
+) -> None:
+    state = b.initial_state(variant, stops)
+    state.lay("F24", b.tiles()[tile], 0)
+    for company, edge in F24_EXIT.items():
+        (part,) = [p for h, p in state.corp_tokens(company) if h == "F24"]
+        assert narrow_exit(state, "F24", part) == {edge}, (company, tile)
+        # The start station is the city holding the company's marker on F24.
+        starts = sb.start_stops(state, variant, company)
+        assert f"F24-{part}" in starts, (company, tile, starts)
+        for sig in starts:
+            coord, index = sig.rsplit("-", 1)
+            assert company in state.tokens_at(coord, int(index)), sig
+
+
+@pytest.mark.parametrize("variant", b.VARIANTS)
+@pytest.mark.parametrize("tile", ["L30b", "L31b"])
+@pytest.mark.parametrize("stops", [False, True], ids=["rulebook", "site"])
+def test_viii52_w_runs_from_its_marker_on_f24_after_the_purple_tile(
+    variant: str, tile: str, stops: bool
+) -> None:
+    # W's track is built from F24 only (G23): the run is F24-G23. Yellow values: L30b's
+    # cities 30, L31b's 10; G23's stop 10. Before the fix W ran from D's city on L31b.
+    state = b.initial_state(variant, stops)
+    stadtbahn_tile(state, "G23")
+    state.lay("F24", b.tiles()[tile], 0)
+    (part,) = [p for h, p in state.corp_tokens("W") if h == "F24"]
+    city = {"L30b": 30, "L31b": 10}[tile]
+    assert sb.revenue(state, variant, "W", ("yellow",)) == (city + 10, [f"F24-{part}", "G23-0"])
+
+
+@pytest.mark.parametrize("variant", b.VARIANTS)
+@pytest.mark.parametrize(("tile", "phase"), [("L30b", "1"), ("L31b", "3")])
+@pytest.mark.parametrize("stops", [False, True], ids=["rulebook", "site"])
+def test_viii52_d_runs_from_its_marker_on_f24_after_the_purple_tile(
+    variant: str, tile: str, phase: str, stops: bool
+) -> None:
+    # D's track is built from F24 up to C21 (B20 missing): from A17 D earns 70 (A17 40,
+    # A19 30); from F24 its own city (30: L30b yellow, L31b brown) + E23 20 + D22 20 (its
+    # markers) + C21 10 = 80, the better start (VIII.5.2 "nur die gerechnet, die mehr
+    # einbringt"). Before the fix D's F24 start was L31b's tram town (no dashed track).
+    state = b.initial_state(variant, stops)
+    for coord in ("E23", "D22", "C21"):
+        stadtbahn_tile(state, coord)
+    state.lay("F24", b.tiles()[tile], 0)
+    (part,) = [p for h, p in state.corp_tokens("D") if h == "F24"]
+    earned, stops_run = sb.revenue(state, variant, "D", b.phase_colours(phase))
+    assert earned == 80
+    assert f"F24-{part}" in stops_run and "A17-2" not in stops_run
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("tile", ["L30b", "L31b"])
+def test_viii52_w_pays_from_f24_in_a_game(profile: str, players: int, tile: str) -> None:
+    # The reviewer's position: W's track G23 and a purple tile on F24 (laid here straight
+    # on the map during LR 1a); in CR 2 W runs F24-G23 (yellow: 30 + 10 on L30b, 10 + 10
+    # on L31b) and pays it; before the fix it ran "nowhere" on L31b and its price fell.
+    g = game(players, profile=profile)
+    advance(g, lambda g: label(g) == "LR 1a")
+    w = world(g)
+    stadtbahn_tile(w.map, "G23")
+    w.map.lay("F24", b.tiles()[tile], 0)
+    w.touch_map()
+    start = len(g.log)
+    advance(g, lambda g: bool(_runs(g, "W", start)))
+    assert label(g) == "CR 2"
+    expected = {"L30b": 40, "L31b": 20}[tile]
+    assert w.stadtbahn_revenue["W"] == expected
+    (part,) = [p for h, p in w.map.corp_tokens("W") if h == "F24"]
+    assert _runs(g, "W", start)[0].startswith(f"W runs F24-{part}-G23-0 for {expected}:")
+
+
+def _runs(g: Game, company: str, start: int) -> list[str]:
+    """The log lines of `company`'s Stadtbahn runs since log entry `start`."""
+    return [e["text"] for e in g.log[start:] if e["text"].startswith(f"{company} runs ")]
