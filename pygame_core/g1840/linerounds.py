@@ -140,12 +140,18 @@ def _affordable(w: World, lays: Iterable[Lay]) -> list[Lay]:
 
 
 def normal_lays(
-    w: World, line: str, colours: Iterable[str] | None = None, hexes: Iterable[str] | None = None
+    w: World,
+    line: str,
+    colours: Iterable[str] | None = None,
+    hexes: Iterable[str] | None = None,
+    *,
+    upgrade_fresh: bool = False,
 ) -> list[Lay]:
     """IX.4/IX.5: lays and upgrades the Line may make with its normal build (on `hexes`
-    only, if given). A tile laid this turn is not upgraded in the same turn."""
+    only, if given). A tile laid this turn is not upgraded in the same turn (V29), unless
+    `upgrade_fresh` (18xx.games' green bonus, V33)."""
     card = w.lines[line]
-    fresh = set(w.turn.laid) if w.turn is not None else set()
+    fresh = set(w.turn.laid) if w.turn is not None and not upgrade_fresh else set()
     lays = b.line_legal_lays(
         w.map,
         line,
@@ -178,13 +184,7 @@ def bonus_lays(w: World, bonus: str) -> list[Lay]:
     if bonus == "extra_yellow_tile":
         return [lay for lay in normal_lays(w, line, ("yellow",)) if w.map.is_printed(lay[0])]
     if bonus == "upgrade_yellow_to_green":
-        if "green" not in w.colours:  # "erst ... ab Linien-Runde 2a"
-            return []
-        return [
-            lay
-            for lay in normal_lays(w, line, ("green",))
-            if not w.map.is_printed(lay[0]) and w.map.tile(lay[0])[0].colour == "yellow"
-        ]
+        return _green_bonus_lays(w, upgrade_fresh=w.profile.bonus_upgrades_tile_laid_this_turn)
     colour, hexes = (
         ("red", RED_HEXES) if bonus == "red_inner_city_tile" else ("purple", _stations(w))
     )
@@ -198,6 +198,31 @@ def bonus_lays(w: World, bonus: str) -> list[Lay]:
         b.UPGRADE_RULES,
         hexes=hexes,
     )
+
+
+def _green_bonus_lays(w: World, *, upgrade_fresh: bool) -> list[Lay]:
+    """IX.4: the green bonus upgrades a yellow tile "nach denselben Regeln wie in IX.5"."""
+    if "green" not in w.colours:  # "erst ... ab Linien-Runde 2a"
+        return []
+    return [
+        lay
+        for lay in normal_lays(w, _line(w), ("green",), upgrade_fresh=upgrade_fresh)
+        if not w.map.is_printed(lay[0]) and w.map.tile(lay[0])[0].colour == "yellow"
+    ]
+
+
+def _fresh(w: World, coord: str | None) -> bool:
+    """True if the Line may not lay on `coord` because a tile went there this turn (V29):
+    always for the normal build, and for the green bonus in the rulebook profile."""
+    t = w.turn
+    if t is None or coord not in t.laid:
+        return False
+    return not (
+        t.bonus == "upgrade_yellow_to_green" and w.profile.bonus_upgrades_tile_laid_this_turn
+    )
+
+
+FRESH_REFUSAL: Final = "A tile laid this turn cannot be upgraded in the same turn (V29)"
 
 
 def _stations(w: World) -> frozenset[str]:
@@ -451,6 +476,8 @@ def check(w: World, a: Action, seat: int) -> None:
             raise IllegalAction(
                 f"Take the Stadtbahn bonus ({BONUS_NAMES[t.bonus]}) or pass it", rule="1840 IX.4"
             )
+        if _fresh(w, a.hex):
+            raise IllegalAction(FRESH_REFUSAL, rule="1840 IX.5")
         _check_lay(w, a, bonus_lays(w, t.bonus), f"as {BONUS_NAMES[t.bonus]}")
         return
     if t.ran and a.type not in ("buy_private", "end_turn"):
@@ -465,6 +492,8 @@ def check(w: World, a: Action, seat: int) -> None:
                 raise IllegalAction("A Line lays one Stadtbahn tile per turn", rule="1840 IX.3")
             _check_lay(w, a, stadtbahn_lays(w), "as a Stadtbahn tile")
         else:
+            if _fresh(w, a.hex):
+                raise IllegalAction(FRESH_REFUSAL, rule="1840 IX.5")
             if t.lay:
                 raise IllegalAction("A Line lays or upgrades one tile per turn", rule="1840 IX.3")
             _check_lay(w, a, normal_lays(w, line, hexes=[a.hex]), "")
@@ -695,6 +724,14 @@ def _offer_bonus(w: World, bonus: str) -> None:
     if options:
         t.bonus = bonus
         w.add_log(f"Stadtbahn bonus: Line {t.line} may take {BONUS_NAMES[bonus]}")
+    elif bonus == "upgrade_yellow_to_green" and _affordable(
+        w, _green_bonus_lays(w, upgrade_fresh=True)
+    ):
+        w.add_log(
+            f"Stadtbahn bonus ({BONUS_NAMES[bonus]}): the only yellow tiles Line {t.line} could "
+            "upgrade were laid this turn, and a tile laid this turn cannot be upgraded in the "
+            "same turn (IX.5, V29): it lapses"
+        )
     else:
         w.add_log(f"Stadtbahn bonus ({BONUS_NAMES[bonus]}): nothing possible, it lapses")
 

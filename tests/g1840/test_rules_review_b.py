@@ -19,7 +19,21 @@ import pytest
 
 from pygame_core import Game
 
-from .helpers import act, cash, game, legal_types, private_auction, refused, seat, world
+from .helpers import (
+    Policy,
+    act,
+    at_line,
+    cash,
+    game,
+    lay,
+    legal_types,
+    private_auction,
+    refused,
+    seat,
+    stadtbahn_tile,
+    to_round,
+    world,
+)
 
 PASS = {"type": "pass"}
 SITE = "18xx.games"
@@ -160,3 +174,84 @@ def test_vi_on_the_site_a_player_to_pick_who_cannot_pay_passes_himself() -> None
     assert refused(g, bid("KK", 20)).rule == "1840 VI"
     act(g, PASS)
     assert seat(g) == 2
+
+
+# --- IX.4 / IX.5: the green Stadtbahn bonus on a tile laid this turn --------------------
+
+GREEN_BONUS = "upgrade_yellow_to_green"
+
+
+def line9_game(profile: str) -> Game:
+    """3 players; a major owns Line 9 (home C7, gray; rulebook seed 6, 18xx.games seed 4).
+    In LR 1a Line 9 lays V's first Stadtbahn tile on B10 (its extra yellow tile passed), so
+    that V's next orange hex, C9 (green bonus), lies next to C7; the game is at Line 9's
+    turn in LR 1b."""
+    g = game(3, profile=profile, seed=6 if profile == "rulebook" else 4)
+    w = world(g)
+    to_round(g, "CR 1")
+    policy = Policy(lines={m: ["9"] for m in w.majors})
+    at_line(g, "9", policy, round_name="LR 1a")
+    stadtbahn_tile(g, "B10")
+    act(g, {"type": "pass_bonus"})
+    act(g, {"type": "run"})
+    at_line(g, "9", policy, round_name="LR 1b")
+    return g
+
+
+def green_bonus_hexes(g: Game) -> set[str]:
+    t = world(g).turn
+    assert t is not None and t.bonus == GREEN_BONUS
+    return {e["hex"] for e in g.legal_actions(seat(g)) if e["type"] == "lay_tile"}
+
+
+def to_lr2a(g: Game) -> None:
+    act(g, {"type": "run"})
+    w = world(g)
+    line9 = w.lines["9"].major
+    assert line9 is not None
+    at_line(g, "9", Policy(lines={m: [] for m in w.majors}), round_name="LR 2a")
+
+
+def test_ix4_site_green_bonus_upgrades_tiles_laid_this_turn_stadtbahn_tile_included() -> None:
+    # 18xx.games (V33): the green bonus may upgrade a yellow tile laid earlier in the same
+    # turn: here the normal tile on D8 and the Stadtbahn tile just laid on C9.
+    g = line9_game(SITE)
+    to_lr2a(g)
+    lay(g, "D8", "3", 2)  # C7-D8-C9: the normal lay
+    stadtbahn_tile(g, "C9")  # V's next: the green bonus
+    assert green_bonus_hexes(g) == {"C9", "D8"}
+    lay(g, "C9", "L7", 1)  # the Stadtbahn tile just laid, to green (broad track to D8)
+    w = world(g)
+    t = w.turn
+    assert w.map.tile("C9")[0].name == "L7" and t is not None and t.bonus is None
+
+
+def test_ix5_v29_rulebook_green_bonus_lapses_and_says_why() -> None:
+    # IX.5 "Statt ein gelbes Plättchen zu legen, kann eine Linie ein bereits liegendes
+    # Plättchen austauschen" (V29): the only yellow tiles Line 9 reaches were laid this turn,
+    # so the bonus lapses, and the log and the refusal name that rule.
+    g = line9_game("rulebook")
+    to_lr2a(g)
+    lay(g, "D8", "3", 2)
+    stadtbahn_tile(g, "C9")
+    w = world(g)
+    t = w.turn
+    assert t is not None and t.bonus is None and t.stadtbahn
+    assert logged(g, "a tile laid this turn cannot be upgraded in the same turn")
+    for hexname, tile, rotation in (("C9", "L7", 1), ("D8", "141", 2)):
+        err = refused(g, {"type": "lay_tile", "hex": hexname, "tile": tile, "rotation": rotation})
+        assert err.rule == "1840 IX.5" and "laid this turn" in str(err), err.to_dict()
+
+
+def test_ix5_v29_rulebook_green_bonus_upgrades_only_tiles_laid_before() -> None:
+    # IX.4 "Ein gelbes in ein grünes Teil hochrüsten ... nach denselben Regeln wie in IX.5":
+    # D8 (laid in LR 1b) may be upgraded, the Stadtbahn tile just laid on C9 not (V29).
+    g = line9_game("rulebook")
+    lay(g, "D8", "3", 2)  # LR 1b
+    to_lr2a(g)
+    stadtbahn_tile(g, "C9")
+    assert green_bonus_hexes(g) == {"D8"}
+    err = refused(g, {"type": "lay_tile", "hex": "C9", "tile": "L7", "rotation": 1})
+    assert err.rule == "1840 IX.5" and "laid this turn" in str(err), err.to_dict()
+    lay(g, "D8", "141", 2)
+    assert world(g).map.tile("D8")[0].name == "141"
