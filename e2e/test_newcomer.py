@@ -229,3 +229,39 @@ def test_toasts_do_not_cover_the_1840_end_screen(
     end = page.get_by_test_id("end-screen")
     expect(end).to_be_visible()
     assert_toasts_clear_of(page, end.locator(".end-card"))
+
+
+# ------------------------------------------------------------------ 4. the 1840 end card on a phone
+
+
+def test_1840_end_card_fits_a_phone(page: Page, site_server: SiteServer) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site_server.url}/index.html?botdelay=0")
+    wait_engine(page)
+    # a finished game from 18xx.games (18xx.games rules: the table has a Privates column)
+    page.get_by_test_id("import-18xx-file").set_input_files(str(FIXTURE_18XX))
+    page.get_by_test_id("import-open").click()
+    end = page.get_by_test_id("end-screen")
+    expect(end).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    card = end.locator(".end-card")
+    widths = card.evaluate(
+        """(card) => ({
+            card: card.getBoundingClientRect().right,
+            scroll: card.scrollWidth, client: card.clientWidth,
+            cover: card.parentElement.scrollWidth - card.parentElement.clientWidth,
+            widest: Math.max(...[...card.querySelectorAll('*')].map(
+                (el) => el.getBoundingClientRect().right)),
+        })"""
+    )
+    assert widths["card"] <= PHONE["width"], widths
+    assert widths["scroll"] <= widths["client"], widths
+    assert widths["cover"] <= 0, widths
+    assert widths["widest"] <= widths["card"], widths
+    # the totals and the last round of each chart are inside the card
+    for seat in (0, 1):
+        total = box(end.get_by_test_id(f"end-total-{seat}"))
+        assert total["x"] + total["width"] <= widths["card"]
+    for chart in ("values-chart", "prices-chart"):
+        svg = end.get_by_test_id(chart)
+        last = svg.locator("text.chart-label").last
+        assert box(last)["x"] + box(last)["width"] <= box(svg)["x"] + box(svg)["width"]

@@ -40,7 +40,7 @@ export function endScreen(resp, { humanSeats = null, buttons = [] } = {}) {
       h(
         "tr",
         {},
-        h("th", { scope: "col", class: "num" }, "#"),
+        h("th", { scope: "col", class: "num rank" }, "#"),
         h("th", { scope: "col" }, "Player"),
         h("th", { scope: "col", class: "num" }, "Cash"),
         h("th", { scope: "col", class: "num" }, "Shares"),
@@ -89,7 +89,9 @@ function chartFrame(labels, maxY, testid) {
   const every = Math.max(1, Math.ceil(labels.length / 12));
   labels.forEach((label, i) => {
     if (i % every && i !== labels.length - 1) return;
-    svg.append(s("text", { x: x(i), y: H - PAD.b + 14, "text-anchor": "middle", class: "chart-label" }, label));
+    // the last round's label ends at the last point: centred, it would run off the chart
+    const anchor = i === labels.length - 1 && i > 0 ? "end" : "middle";
+    svg.append(s("text", { x: x(i), y: H - PAD.b + 14, "text-anchor": anchor, class: "chart-label" }, label));
   });
   return { svg, x, y };
 }
