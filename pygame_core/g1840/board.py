@@ -140,6 +140,24 @@ def initial_state(variant: str = "standard", stations_are_stops: bool = True) ->
     return state
 
 
+def moved_stops(old: TileDef, old_rotation: int, new: TileDef, rotation: int) -> dict[int, int]:
+    """Old part index -> new part index of each stop of `old` that has track, for `new`
+    laid over it: the stop that keeps all its track (IX.5 "Bestehende Gleisverläufe dürfen
+    bei einem Austausch nicht unterbrochen werden"), a stop of the same kind first. The
+    same rule moves markers and reserved homes (`MapState.lay`); what else names a stop
+    by its part index (a Line's last run) follows it with this."""
+    out: dict[int, int] = {}
+    for stop in old.stops:
+        track = old.stop_edges(stop.part, old_rotation)
+        if not track:
+            continue
+        keeping = [s for s in new.stops if track <= new.stop_edges(s.part, rotation)]
+        keeping.sort(key=lambda s: s.kind is not stop.kind)
+        if keeping:
+            out[stop.part] = keeping[0].part
+    return out
+
+
 def available_tiles(state: MapState, counts: Mapping[str, int] | None = None) -> dict[str, int]:
     """The supply: the manifest (or `counts`) minus the tiles on the map (upgraded ones
     come back)."""

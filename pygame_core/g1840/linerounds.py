@@ -751,8 +751,7 @@ def _lay(w: World, a: Action, *, note: str) -> None:
         and not printed.paths
         and any(h == a.hex for h, _ in w.map.corp_tokens(line))
     )
-    w.map.lay(a.hex, b.tiles()[a.tile], a.rotation % 6)
-    w.touch_map()
+    w.lay_tile(a.hex, b.tiles()[a.tile], a.rotation % 6)
     assert w.turn is not None
     w.turn.laid.append(a.hex)
     if repick:

@@ -22,6 +22,7 @@ from ..g18xx.loans import Loans
 from ..g18xx.market import Market
 from ..g18xx.money import BANK, Money
 from ..g18xx.shares import IPO, POOL, Shares
+from ..g18xx.tiles import TileDef
 from . import board as b
 from .entities import entities, round_track
 from .profile import Profile
@@ -40,6 +41,14 @@ def track_label(entry: Mapping[str, Any]) -> str:
     if entry["type"] == "End":
         return "End"
     return f"{entry['type']} {entry['name']}"
+
+
+def _moved(sig: str, coord: str, moved: Mapping[int, int]) -> str:
+    """A stop's name ("E17-0") after a tile change on `coord` (`board.moved_stops`)."""
+    where, part = sig.rsplit("-", 1)
+    if where != coord or int(part) not in moved:
+        return sig
+    return f"{coord}-{moved[int(part)]}"
 
 
 def player_holder(seat: int) -> str:
@@ -284,6 +293,19 @@ class World:
 
     def touch_map(self) -> None:
         self.map_version += 1
+
+    def lay_tile(self, coord: str, tile: TileDef, rotation: int) -> None:
+        """Lay or upgrade a tile (checked by the caller). Markers and reserved homes move
+        with their city (`MapState.lay`, IX.4/IX.5 "in gleicher Weise"); the Lines' last
+        runs, drawn on the map until they run again, name their stops on the new tile."""
+        old, old_rotation = self.map.tile(coord)
+        self.map.lay(coord, tile, rotation)
+        moved = b.moved_stops(old, old_rotation, tile, rotation % 6)
+        for card in self.lines.values():
+            run = card.last_run
+            if run is not None and any(s.rsplit("-", 1)[0] == coord for s in run["stops"]):
+                run["stops"] = [_moved(s, coord, moved) for s in run["stops"]]
+        self.touch_map()
 
     # --- tiles -----------------------------------------------------------------------------
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from pygame_core import Game
+from pygame_core.core.errors import IllegalAction
 from pygame_core.g18xx.board import MapState
-from pygame_core.g18xx.tiles import Gauge
+from pygame_core.g18xx.tiles import Gauge, StopKind
 from pygame_core.g1840 import board as b
 from pygame_core.g1840 import stadtbahn as sb
 
@@ -18,6 +19,8 @@ from .helpers import (
     advance,
     game,
     label,
+    lay,
+    negative_game,
     world,
 )
 
@@ -126,3 +129,52 @@ def test_viii52_w_pays_from_f24_in_a_game(profile: str, players: int, tile: str)
 def _runs(g: Game, company: str, start: int) -> list[str]:
     """The log lines of `company`'s Stadtbahn runs since log entry `start`."""
     return [e["text"] for e in g.log[start:] if e["text"].startswith(f"{company} runs ")]
+
+
+# --- every other place that names a city by its part index -------------------------------
+
+
+@pytest.mark.parametrize("variant", b.VARIANTS)
+def test_ix4_reserved_homes_follow_their_city_onto_every_first_tile(variant: str) -> None:
+    # IX.4 "Liegen bereits Stationsmarker auf dem Spielplan, so werden diese in gleicher
+    # Weise auf das gelbe Plättchen transferiert"; IX.6 keeps the last free slot of an
+    # unopened Line's home: the reservation moves with the city like a marker, so the
+    # Line's free home marker (IX.6) still finds its city, whatever tile came first.
+    base = b.initial_state(variant)
+    homes = {
+        (h, p, corp)
+        for h, cities in base.reserved.items()
+        for p, cs in cities.items()
+        for corp in cs
+    }
+    assert homes
+    for coord, part, line in sorted(homes):
+        before = {(e, g) for e, g in base.tile(coord)[0].stop_edges(part, 0)}
+        for name, rotation in b.legal_lays(base, coord, ("yellow",)):
+            state = base.copy()
+            state.lay(coord, b.tiles()[name], rotation)
+            (moved,) = [p for p, corps in state.reserved[coord].items() if line in corps]
+            tile = b.tiles()[name]
+            assert tile.stop(moved).kind is StopKind.CITY, (coord, name)
+            assert before <= tile.stop_edges(moved, rotation), (coord, name, rotation)
+            state.check_token(coord, moved, line)  # the home marker fits
+            # ... and only there, if it was the last free slot.
+            if state.tokens_at(coord, moved).count(None) == 1:
+                with pytest.raises(IllegalAction):
+                    state.check_token(coord, moved, "other")
+
+
+def test_ix5_a_lines_last_run_follows_the_upgraded_city() -> None:
+    # IX.5 "Lagen Stationsmarker auf dem Plättchen, so werden diese in gleicher Weise auf
+    # das neue Plättchen gelegt": Line 3's marker on E17 (OO tile 235, city 0 towards E19)
+    # moves to city 1 of the green 8858 laid in rotation 1. The route the Line ran last
+    # (drawn on the map until it runs again) names the same city afterwards.
+    loss = negative_game()
+    g = loss.g
+    w = world(g)
+    assert w.lines["3"].last_run is not None
+    assert w.lines["3"].last_run["stops"] == ["E17-0", "E19-0"]
+    lay(g, "E17", "8858", 1)
+    assert w.map.tokens_at("E17", 1) == ("3",) and w.map.tokens_at("E17", 0) == (None,)
+    assert w.lines["3"].last_run["stops"] == ["E17-1", "E19-0"]
+    assert w.lines["3"].last_run["hexes"] == ["E17", "E19"]
