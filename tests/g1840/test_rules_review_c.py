@@ -178,3 +178,29 @@ def test_ix5_a_lines_last_run_follows_the_upgraded_city() -> None:
     assert w.map.tokens_at("E17", 1) == ("3",) and w.map.tokens_at("E17", 0) == (None,)
     assert w.lines["3"].last_run["stops"] == ["E17-1", "E19-0"]
     assert w.lines["3"].last_run["hexes"] == ["E17", "E19"]
+
+
+@pytest.mark.parametrize("variant", b.VARIANTS)
+def test_ix5_stadtbahn_markers_stay_on_the_dashed_track_through_every_upgrade(
+    variant: str,
+) -> None:
+    # III.5 puts the Stadtbahn markers on their stations, some on orange hexes (I15, E23,
+    # D12, ...); IX.4/IX.5 move markers "in gleicher Weise" onto each new tile: through
+    # yellow, green and brown the marker stays on the city of the dashed track.
+    base = b.initial_state(variant)
+    orange = {
+        c: h["stadtbahn"]["exits"] for c, h in b.hex_data(variant).items() if "stadtbahn" in h
+    }
+    marked = [(c, p, t) for c in orange for p, s in base.tokens.get(c, {}).items() for t in s if t]
+    assert marked
+    for coord, _, company in marked:
+        state = base.copy()
+        for colour in ("yellow", "green", "brown"):
+            lays = b.legal_lays(state, coord, (colour,))
+            if not lays:  # e.g. D12: no green tile's tram track fits its neighbours
+                assert colour != "yellow", coord
+                break
+            name, rotation = lays[0]
+            state.lay(coord, b.tiles()[name], rotation)
+            (part,) = [p for h, p in state.corp_tokens(company) if h == coord]
+            assert narrow_exit(state, coord, part) == set(orange[coord]), (coord, name)
