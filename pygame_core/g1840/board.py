@@ -63,8 +63,25 @@ def tiles() -> Mapping[str, TileDef]:
 
 @functools.cache
 def manifest() -> Mapping[str, int]:
-    """How many of each tile the game has."""
+    """How many of each tile the game has on 18xx.games (data/tiles.json)."""
     return {name: t["count"] for name, t in _load("tiles.json")["tiles"].items()}
+
+
+# I. Spielmaterial: "176 Gleisteile", among them "Stadtbahn-Gleisteile mit orangem Rand ...
+# 3 braune"; every other count equals 18xx.games' manifest, which has two brown Stadtbahn
+# tiles (L15 curved, L16 straight). The third is taken to be a second L16: 5 of the 7
+# Stadtbahn city hexes are straight (L4 x5 -> L11/L12 x4), 2 curved (L3 x2 -> L13/L14 x2).
+# To be checked against a physical copy (V25).
+RULEBOOK_EXTRA_TILES: Final = {"L16": 1}
+
+
+@functools.cache
+def rulebook_manifest() -> Mapping[str, int]:
+    """How many of each tile the rulebook's component list (I.) has."""
+    out = dict(manifest())
+    for name, extra in RULEBOOK_EXTRA_TILES.items():
+        out[name] += extra
+    return out
 
 
 def phase_colours(phase: str) -> tuple[str, ...]:

@@ -33,6 +33,9 @@ class Profile:
     # (b)10: L30/L31 are two physical tiles, each for G11 or F24 (rulebook); on the site
     # both sides of one tile may be used.
     shared_station_tiles: bool
+    # (b)25 I.: the rulebook's "176 Gleisteile" have three brown Stadtbahn tiles (a second
+    # L16); 18xx.games has two.
+    three_brown_stadtbahn_tiles: bool
     # (b)13 IX.6: removing a Stadtbahn marker needs the city connected to the Line.
     removal_needs_connection: bool
     # (b)16/(b)17 VI, VIII.6: the all-pass price drop only before the first sale; raises in
@@ -73,6 +76,7 @@ RULEBOOK_PROFILE: Final = Profile(
     privates_in_score=False,
     unbuilt_stations_are_stops=False,
     shared_station_tiles=True,
+    three_brown_stadtbahn_tiles=True,
     removal_needs_connection=True,
     drop_until_first_sale=True,
     bids_in_multiples=True,
@@ -93,6 +97,7 @@ SITE_PROFILE: Final = Profile(
     privates_in_score=True,
     unbuilt_stations_are_stops=True,
     shared_station_tiles=False,
+    three_brown_stadtbahn_tiles=False,
     removal_needs_connection=False,
     drop_until_first_sale=False,
     bids_in_multiples=False,

@@ -311,8 +311,10 @@ class World:
 
     def tile_supply(self) -> dict[str, int]:
         """The tiles not on the map (replaced tiles come back, IX.5). Rulebook profile:
-        L30 and L31 are one physical tile each, usable on G11 (side a) or F24 (side b)."""
-        supply = b.available_tiles(self.map)
+        the component list's counts (I.: three brown Stadtbahn tiles), and L30 and L31
+        are one physical tile each, usable on G11 (side a) or F24 (side b)."""
+        counts = b.rulebook_manifest() if self.profile.three_brown_stadtbahn_tiles else None
+        supply = b.available_tiles(self.map, counts)
         if self.profile.shared_station_tiles:
             for name in ("L30", "L31"):
                 a, bb = f"{name}a", f"{name}b"

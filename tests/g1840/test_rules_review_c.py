@@ -14,6 +14,7 @@ from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.tiles import Gauge, StopKind
 from pygame_core.g1840 import board as b
 from pygame_core.g1840 import stadtbahn as sb
+from pygame_core.g1840.world import World
 
 from .helpers import (
     advance,
@@ -204,3 +205,47 @@ def test_ix5_stadtbahn_markers_stay_on_the_dashed_track_through_every_upgrade(
             state.lay(coord, b.tiles()[name], rotation)
             (part,) = [p for h, p in state.corp_tokens(company) if h == coord]
             assert narrow_exit(state, coord, part) == set(orange[coord]), (coord, name)
+
+
+# --- I. Spielmaterial: 176 track tiles --------------------------------------------------
+
+
+def physical_tiles(w: World) -> dict[tuple[str, bool], int]:
+    """The game's tiles at the start by (colour, orange frame), L30a/L30b and L31a/L31b
+    counted once where they are one physical tile (V16)."""
+    supply = w.tile_supply()
+    out: dict[tuple[str, bool], int] = {}
+    for name, count in supply.items():
+        if w.profile.shared_station_tiles and name in ("L30b", "L31b"):
+            continue  # the other side of L30a / L31a
+        tile = b.tiles()[name]
+        key = (tile.colour, tile.frame == b.STADTBAHN_FRAME)
+        out[key] = out.get(key, 0) + count
+    return out
+
+
+def test_i_the_rulebook_has_176_track_tiles_three_brown_stadtbahn_tiles() -> None:
+    # I. Spielmaterial: "176 Gleisteile": 47 gelbe, 41 grüne, 23 braune, 4 graue, 4 rote,
+    # 8 lila; "Stadtbahn-Gleisteile mit orangem Rand": 28 gelbe, 18 grüne, 3 braune.
+    # 18xx.games has two brown Stadtbahn tiles (L15, L16, report (b)25): the rulebook
+    # profile has a second L16 (the straight one: 5 of the 7 Stadtbahn city hexes are
+    # straight, against 2 curved), the site profile keeps the site's manifest.
+    w = world(game(4))
+    tiles = physical_tiles(w)
+    assert tiles == {
+        ("yellow", False): 47,
+        ("green", False): 41,
+        ("brown", False): 23,
+        ("gray", False): 4,
+        ("red", False): 4,
+        ("purple", False): 8,
+        ("yellow", True): 28,
+        ("green", True): 18,
+        ("brown", True): 3,
+    }
+    assert sum(tiles.values()) == 176
+    assert w.tile_supply()["L15"] == 1 and w.tile_supply()["L16"] == 2
+    site = world(game(4, profile="18xx.games"))
+    assert site.tile_supply()["L16"] == 1
+    assert sum(site.tile_supply().values()) == 177  # L30a/b, L31a/b are four tiles there
+    assert physical_tiles(site)[("brown", True)] == 2
