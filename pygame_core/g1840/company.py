@@ -321,7 +321,9 @@ def _next_pick(w: World) -> None:
     for major in cr.order:
         if not _in_auction(w, major):
             continue
-        if w.money.cash(major) < LINE_MINIMUM:
+        short = w.money.cash(major) < LINE_MINIMUM
+        if short and (w.profile.short_bidders_leave_at_once or not w.privates_of(major)):
+            # V22: out, unless it may still sell a private to the bank (IV.2) first
             cr.out.append(major)
             w.add_log(f"{major} cannot pay the least bid of {LINE_MINIMUM} and is out")
             continue
@@ -338,6 +340,8 @@ def _auto_pass_bidders(w: World) -> bool:
         return False
     if cr.auction.legal_bids(bidder, _major_cash(w)):
         return False
+    if not w.profile.short_bidders_leave_at_once and w.privates_of(bidder):
+        return False  # V22: it may sell its private to the bank (IV.2) and then raise
     events = cr.auction.apply(Pass(bidder), _major_cash(w))
     w.add_log(f"{bidder} cannot raise and passes")
     _auction_events(w, events)
@@ -431,6 +435,8 @@ def legal(w: World, seat: int) -> list[JsonDict]:
         cash = w.money.cash(major)
         step = 5 if w.profile.bids_in_multiples else 1
         most = LINE_MINIMUM + (cash - LINE_MINIMUM) // step * step
+        if cash < LINE_MINIMUM:  # it may only sell a private to the bank (V22) or pass
+            return [{"type": "pass"}]
         return [
             {
                 "type": "select_line",

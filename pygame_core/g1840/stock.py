@@ -217,8 +217,12 @@ def _found(w: World, seat: int, major: str, price: int) -> None:
 
 
 def _next_turn(w: World, *, passed: bool) -> bool:
-    """Pass the turn on. A player who can neither buy nor sell passes by himself (as on
-    18xx.games); the round ends once all have passed in a row (VII.2)."""
+    """Pass the turn on. A player with no legal action but passing passes by himself (as
+    on 18xx.games): one who can neither buy nor sell, and may not sell a private to the
+    bank either (IV.2; none goes back in an 18xx.games Stock Round, V4/V34). The round
+    ends once all have passed in a row (VII.2)."""
+    from .game import sellable_privates  # the title's dispatch imports this module
+
     assert w.sr is not None
     n = len(w.players)
     w.sr.passes = w.sr.passes + 1 if passed else 0
@@ -231,6 +235,8 @@ def _next_turn(w: World, *, passed: bool) -> bool:
         seat = active(w)
         if any(e["type"] in ("par", "buy", "sell") for e in legal(w, seat)):
             return False
+        if sellable_privates(w, seat):
+            return False  # he may sell a private to the bank, then buy (IV.2, VII.1)
         w.add_log(f"{w.name(seat)} can neither buy nor sell, and passes", seat)
         w.sr.passes += 1
 

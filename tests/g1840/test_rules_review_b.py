@@ -22,11 +22,16 @@ from pygame_core import Game
 from .helpers import (
     Policy,
     act,
+    advance,
+    after_pre,
     at_line,
     cash,
+    cr_step,
     game,
+    label,
     lay,
     legal_types,
+    lines_game,
     private_auction,
     refused,
     seat,
@@ -255,3 +260,102 @@ def test_ix5_v29_rulebook_green_bonus_upgrades_only_tiles_laid_before() -> None:
     assert err.rule == "1840 IX.5" and "laid this turn" in str(err), err.to_dict()
     lay(g, "D8", "141", 2)
     assert world(g).map.tile("D8")[0].name == "141"
+
+
+# --- VII.1 / IV.2 / VIII.6: automatic passes only when nothing else is legal ---------------
+
+
+def anna_short_in_sr1(profile: str) -> Game:
+    """2 players at SR 1: Ben founds the first major at 100, Anna the second at 90 and buys
+    two D shares at 65: she has 60 (and the Karlskirche and Hofburg), less than any share
+    costs; Ben passes and it is her turn again."""
+    g = after_pre(2, profile=profile)
+    w = world(g)
+    first, second = w.open_majors[:2]
+    act(g, {"type": "par", "major": first, "price": 100})  # Ben (order card 1)
+    act(g, {"type": "par", "major": second, "price": 90})  # Anna: 290 - (450 - 350)
+    for _ in range(2):
+        act(g, PASS)  # Ben
+        act(g, {"type": "buy", "company": "D"})  # Anna
+    assert cash(g, 0) == 60 and w.market.price("D") == 65
+    assert sorted(w.privates_of("p0")) == ["HB", "KK"]
+    act(g, PASS)  # Ben
+    return g
+
+
+def test_vii_1_iv_2_a_player_who_may_sell_a_private_is_not_passed() -> None:
+    # VII.1 "Der Spieler am Zug kann entweder passen oder ..."; IV.2 privates "können
+    # jederzeit freiwillig an die Bank zurückgegeben werden": Anna cannot pay for a share
+    # but may sell a private, so she is not passed (V4): she sells the Hofburg and buys.
+    g = anna_short_in_sr1("rulebook")
+    assert label(g) == "SR 1" and seat(g) == 0
+    assert legal_types(g) == {"sell_private", "pass"}
+    act(g, {"type": "sell_private", "private": "HB"})
+    assert cash(g, 0) == 100 and seat(g) == 0
+    act(g, {"type": "buy", "company": "D"})
+    assert cash(g, 0) == 35
+
+
+def test_vii_1_on_the_site_no_private_goes_back_in_a_stock_round() -> None:
+    # 18xx.games' Stock Round has no step that sells a private to the bank (V34): Anna
+    # can neither buy nor sell, so she passes by herself, as the site skips her.
+    g = anna_short_in_sr1(SITE)
+    assert logged(g, "Anna can neither buy nor sell, and passes")
+    assert label(g) != "SR 1"
+    assert sorted(world(g).privates_of("p0")) == ["HB", "KK"]
+
+
+def test_vii_1_on_the_site_a_private_sale_is_refused_in_a_stock_round() -> None:
+    g = after_pre(2, profile=SITE)
+    w = world(g)
+    act(g, {"type": "par", "major": w.open_majors[0], "price": 100})
+    assert "sell_private" not in legal_types(g)  # Anna's turn, with her two privates
+    err = refused(g, {"type": "sell_private", "private": "KK"})
+    assert err.rule == "1840 IV.2 (18xx.games)"
+
+
+def test_viii_6_iv_2_a_major_that_may_sell_its_private_is_not_passed_in_the_line_auction() -> None:
+    # VIII.6 / IV.2 (V22): in CR 3 WT puts Line 7 up for 860; SJE (860) cannot pay 865 but
+    # owns the Hofburg (bought from its director in LR 2a), which it may sell to the bank
+    # for 40 while it acts: it is not passed, sells it and raises.
+    g = lines_game("3", "LR 2a")
+    w = world(g)
+    act(g, {"type": "buy_private", "private": "HB", "price": 40})  # SJE from Anna
+    policy = Policy(lines={m: [] for m in w.majors})
+    advance(g, lambda g: label(g) == "CR 3" and cr_step(g) == ("pick", "WT"), policy)
+    assert cash(g, "SJE") == 860 and w.majors["SJE"].privates == ["HB"]
+    act(g, {"type": "select_line", "line": "7", "price": 860})  # WT
+    act(g, PASS)  # DT K&C
+    assert cr_step(g) == ("bid", "") and w.cr is not None and w.cr.auction is not None
+    assert w.cr.auction.active == "SJE"
+    legal = g.legal_actions(seat(g))
+    assert {e["type"] for e in legal} == {"sell_private", "pass"}
+    act(g, {"type": "sell_private", "private": "HB"})
+    assert cash(g, "SJE") == 900
+    act(g, {"type": "bid", "line": "7", "price": 865})
+    assert w.cr.auction is not None and w.cr.auction.high == 865
+
+
+def test_viii_6_iv_2_a_major_short_of_20_that_owns_a_private_still_picks() -> None:
+    # VIII.6 (V22): a major that cannot pay the least bid of 20 takes part in no auction,
+    # but one that owns a private may sell it to the bank first (IV.2), so it is asked. SJE
+    # buys the Prater from its director in LR 2a and spends all its treasury on Line 7 in
+    # CR 3; in CR 4 it has the Prater's income, 5.
+    g = lines_game("3", "LR 2a")
+    w = world(g)
+    act(g, {"type": "buy_private", "private": "PR", "price": 10})
+    policy = Policy(lines={m: [] for m in w.majors})
+    advance(g, lambda g: label(g) == "CR 3" and cr_step(g) == ("pick", "WT"), policy)
+    act(g, {"type": "select_line", "line": "7", "price": 20})  # WT
+    act(g, PASS)  # DT K&C
+    act(g, {"type": "bid", "line": "7", "price": cash(g, "SJE")})  # SJE: all of it
+    act(g, PASS)  # WT
+    assert w.lines["7"].major == "SJE" and cash(g, "SJE") == 0
+    advance(g, lambda g: cr_step(g) == ("pick", "SJE") or label(g) == "SR 4", policy)
+    assert cr_step(g) == ("pick", "SJE") and cash(g, "SJE") == 5
+    assert not logged(g, "SJE cannot pay the least bid of 20 and is out")
+    assert {e["type"] for e in g.legal_actions(seat(g))} == {"sell_private", "pass"}
+    act(g, {"type": "sell_private", "private": "PR"})
+    assert cash(g, "SJE") == 15 and legal_types(g) == {"sell_private", "pass"}
+    assert refused(g, {"type": "select_line", "line": "1", "price": 20}).rule == "1840 VIII.6"
+    act(g, PASS)

@@ -267,7 +267,11 @@ def test_sold_out_companies_rise_a_row_at_the_end_of_the_stock_round() -> None:
         act(g, buy("BBG"))  # Anna: 4 x 70 of her 290
         if label(g) == "SR 1":
             act(g, PASS)
-    # Anna could buy nothing more and passed by herself (V4): the round is over.
+    # Anna can buy nothing more; she may still sell a private to the bank (IV.2), so she
+    # is not passed by herself (V4, review B) and passes: the round is over.
+    assert label(g) == "SR 1" and seat(g) == 0
+    assert {e["type"] for e in g.legal_actions(0)} == {"sell_private", "pass"}
+    act(g, PASS)
     assert label(g) == "CR 1"
     assert w.shares.percent("p0", "BBG") == 40 and w.shares.percent("pool", "BBG") == 0
     assert any("BBG is sold out: its price rises to 80" in e["text"] for e in g.log)
