@@ -259,8 +259,8 @@ def token_options(w: World, *, bonus: bool = False) -> list[tuple[str, int, int]
 
 
 def removal_options(w: World) -> list[tuple[str, int]]:
-    """IX.6: Stadtbahn markers the Line may remove for 40 (not at the start stations;
-    rulebook profile: in a city connected to the Line)."""
+    """IX.6: Stadtbahn markers the Line may remove for 40 (rulebook profile: in a city
+    connected to the Line; 18xx.games: anywhere but at the start stations, V11)."""
     if _treasury(w) < REMOVE_COST:
         return []
     line = _line(w)
@@ -268,7 +268,7 @@ def removal_options(w: World) -> list[tuple[str, int]]:
     reached = g.reach(line).nodes if w.profile.removal_needs_connection else None
     out = []
     for coord, cities in sorted(w.map.tokens.items()):
-        if coord in PROTECTED:
+        if w.profile.start_markers_protected and coord in PROTECTED:
             continue
         for part, slots in sorted(cities.items()):
             if not any(t in STADTBAHN for t in slots):
@@ -505,7 +505,8 @@ def check(w: World, a: Action, seat: int) -> None:
         if (a.hex, a.city) not in removal_options(w):
             raise IllegalAction(
                 f"No Stadtbahn marker that Line {line} may remove at {a.hex} (40 from the "
-                "treasury; never at a start station"
+                "treasury"
+                + ("; never at a start station" if w.profile.start_markers_protected else "")
                 + (
                     ", and only where the Line's track reaches)"
                     if w.profile.removal_needs_connection

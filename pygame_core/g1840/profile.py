@@ -38,6 +38,9 @@ class Profile:
     three_brown_stadtbahn_tiles: bool
     # (b)13 IX.6: removing a Stadtbahn marker needs the city connected to the Line.
     removal_needs_connection: bool
+    # (b)13 IX.6: the markers at I1, A17, I11 and F24 may never be removed (18xx.games);
+    # the rulebook has no such exception (its example clears V's start marker at G3).
+    start_markers_protected: bool
     # (b)16/(b)17 VI, VIII.6: the all-pass price drop only before the first sale; raises in
     # multiples of 5.
     drop_until_first_sale: bool
@@ -78,6 +81,7 @@ RULEBOOK_PROFILE: Final = Profile(
     shared_station_tiles=True,
     three_brown_stadtbahn_tiles=True,
     removal_needs_connection=True,
+    start_markers_protected=False,
     drop_until_first_sale=True,
     bids_in_multiples=True,
     dividend_then_trams_per_major=True,
@@ -99,6 +103,7 @@ SITE_PROFILE: Final = Profile(
     shared_station_tiles=False,
     three_brown_stadtbahn_tiles=False,
     removal_needs_connection=False,
+    start_markers_protected=True,
     drop_until_first_sale=False,
     bids_in_multiples=False,
     dividend_then_trams_per_major=False,

@@ -49,8 +49,10 @@ STARTS: Final[Mapping[str, Mapping[str, tuple[tuple[str, int], ...]]]] = {
     },
 }
 
-# IX.6: a start station's marker is not removed (report (b)13 lists the same hexes; V's
-# start at G3 is Line 13's home and may be cleared, as the rulebook's example shows).
+# 18xx.games never removes the markers on these start stations (report (b)13,
+# NO_TOKEN_REMOVE_HEX; V's start at G3 may be cleared). The rulebook has no such exception
+# (IX.6; its example clears G3): these cities have dashed track only, so no Line reaches
+# them to remove a marker (V11).
 PROTECTED: Final = frozenset({"I1", "A17", "I11", "F24"})
 
 

@@ -17,11 +17,18 @@ from pygame_core.g1840 import stadtbahn as sb
 from pygame_core.g1840.world import World
 
 from .helpers import (
+    INCOME_PARS,
+    Policy,
+    act,
     advance,
+    at_line,
+    cash,
     game,
     label,
     lay,
     negative_game,
+    refused,
+    seat,
     world,
 )
 
@@ -249,3 +256,67 @@ def test_i_the_rulebook_has_176_track_tiles_three_brown_stadtbahn_tiles() -> Non
     assert site.tile_supply()["L16"] == 1
     assert sum(site.tile_supply().values()) == 177  # L30a/b, L31a/b are four tiles there
     assert physical_tiles(site)[("brown", True)] == 2
+
+
+# --- V11: no start station is protected in the rulebook ---------------------------------
+
+
+def test_ix6_the_rulebooks_example_line_13_removes_vs_start_marker_at_g3() -> None:
+    # IX.6: "Eine Linie kann einen Stadtbahn-Stationsmarker abreißen. Das kostet 40
+    # Gulden"; the margin example: "Linie 13 kann den Stationsmarker der Linie V für 40
+    # Gulden entfernen" - at G3, one of V's two start stations (VIII.5.2). G3 stays V's
+    # start station; it only stops counting for V (VIII.5.2 "Beachte: ... dadurch wird das
+    # Einfahrergebnis geschmälert").
+    g = income_game_at_line_13()
+    w = world(g)
+    assert "G3-0" in sb.start_stops(w.map, w.setup.variant, "V")
+    assert w.map.tokens_at("G3", 0) == ("13", "V")
+    assert {"type": "remove_token", "hex": "G3", "city": 0} in g.legal_actions(seat(g))
+    before = cash(g, "SJE")
+    act(g, {"type": "remove_token", "hex": "G3", "city": 0})
+    assert cash(g, "SJE") == before - 40 and w.map.tokens_at("G3", 0) == ("13", None)
+    assert "G3-0" in sb.start_stops(w.map, w.setup.variant, "V")
+
+
+def income_game_at_line_13() -> Game:
+    """3 players, seed 1 (`helpers.income_game`'s start): SJE's Line 13 (home G3) is to
+    act in LR 1a, its free home marker placed next to V's marker."""
+    g = game(3, seed=1)
+    at_line(g, "13", Policy(pars=INCOME_PARS))
+    return g
+
+
+@pytest.mark.parametrize("variant", b.VARIANTS)
+def test_v11_only_the_track_keeps_lines_away_from_the_other_start_markers(variant: str) -> None:
+    # V11 revised: IX.6 has no exception for start stations (the example above clears
+    # G3). The markers at I1, A17, I11 and F24 stay because their cities have dashed track
+    # only: no tram route reaches them (IX.7 "Die strichlierten Stadtbahnlinien dürfen
+    # nicht benutzt werden"), and a Line removes a marker only where it reaches (V11). So
+    # the rulebook needs no list of protected hexes; 18xx.games has one (report (b)13).
+    for tile in (None, "L30b", "L31b"):
+        state = b.initial_state(variant)
+        if tile is not None:
+            state.lay("F24", b.tiles()[tile], 0)
+        trams = b.line_graph(state)
+        for company in b.stadtbahn_sequences(variant):
+            if company not in {c for cs in state.tokens.values() for s in cs.values() for c in s}:
+                continue  # V is not on the small maps (XII, XIII)
+            for sig in sb.start_stops(state, variant, company):
+                if sig != "G3-0":
+                    assert sig not in trams.by_sig, (company, sig, tile)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_v11_the_refusal_names_the_rule_of_the_profile(profile: str) -> None:
+    g = game(3, profile=profile, seed=6 if profile == "rulebook" else 5)
+    advance(g, lambda g: _line_to_act(world(g)))
+    err = refused(g, {"type": "remove_token", "hex": "A17", "city": 1})
+    assert err.rule == "1840 IX.6"
+    if profile == "rulebook":
+        assert "start station" not in err.message and "reaches" in err.message
+    else:
+        assert "never at a start station" in err.message
+
+
+def _line_to_act(w: World) -> bool:
+    return w.turn is not None and not w.turn.home_choice
