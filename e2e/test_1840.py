@@ -328,7 +328,7 @@ def test_bad_18xx_games_file_is_refused_and_keeps_the_game(
     broken["actions"][5]["type"] = "teleport"
     other = {**data, "title": "1830"}
     files = {
-        "not-json.json": ("{ this is not json", "JSON"),
+        "not-json.json": ("{ this is not json", "not a Tramways or 18xx.games game file"),
         "other-title.json": (json.dumps(other), "not an 1840 game"),
         "broken.json": (json.dumps(broken), "action"),
     }

@@ -255,7 +255,7 @@ def test_bad_import_file_is_refused_and_keeps_the_game(
     tampered = json.loads(json.dumps(kept))
     tampered["actions"][0]["seat"] = 1  # not Ben's turn: the replay must refuse it
     bad_files = {
-        "not-json.json": ("this is not a save", "not valid JSON"),
+        "not-json.json": ("this is not a save", "not a Tramways or 18xx.games game file"),
         "tampered.json": (json.dumps(tampered), "Action 0"),
     }
     for name, (content, message) in bad_files.items():

@@ -21,6 +21,16 @@ export const UI_TITLES = {
   },
 };
 
+// The page refuses bigger files before reading them (an 18xx.games export of a whole 6-player game
+// is well under 1 MB).
+const IMPORT_MAX_BYTES = 8 * 1024 * 1024;
+// Actions replayed per engine call while an 18xx.games file imports: small enough to show progress,
+// large enough that the calls cost little.
+const IMPORT_STEP = 25;
+const NOT_A_GAME_FILE = "this is not a Tramways or 18xx.games game file (it is not JSON).";
+
+const megabytes = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
 const DEFAULT_SETUP = { mode: "bot", names: ["Anna", "Ben"], level: "normal", start: "0" };
 
 export class HomeScreen {
@@ -242,9 +252,18 @@ export class HomeScreen {
 
   importCard() {
     const st = this.importState;
+    const busy = !this.engine || Boolean(st?.progress); // one file at a time
     let body = null;
     if (st?.error) {
       body = h("p", { class: "error", role: "alert", "data-testid": "import-error" }, `This file cannot be loaded: ${st.error}`);
+    } else if (st?.progress) {
+      const { done, total } = st.progress;
+      body = h(
+        "div",
+        { class: "import-progress", "data-testid": "import-progress", role: "status" },
+        h("progress", { max: String(total), value: String(done) }),
+        h("span", { class: "muted small" }, ` Replaying the game: ${done} of ${total} actions…`),
+      );
     } else if (st?.resp && st.resp.title === "1840") {
       body = importChoice1840(st.resp, {
         source: st.source,
@@ -280,12 +299,12 @@ export class HomeScreen {
       h("p", { class: "muted small" }, "A file exported from a game here (Export button), or an 1840 game exported from 18xx.games. Nothing is replaced unless the file is valid."),
       h(
         "label",
-        { class: ["btn file-btn", !this.engine && "disabled"] },
+        { class: ["btn file-btn", busy && "disabled"] },
         h("input", {
           type: "file",
           accept: ".json,application/json",
           "data-testid": "import-file",
-          disabled: !this.engine,
+          disabled: busy,
           onchange: (e) => this.readImport(e.target),
         }),
         this.engine ? "Choose file…" : "Starting the engine…",
@@ -293,12 +312,12 @@ export class HomeScreen {
       this.playableTitles().some((t) => t.id === "1840")
         ? h(
             "label",
-            { class: ["btn file-btn", !this.engine && "disabled"], title: "A game exported from 18xx.games (1840 Vienna Tramways): opens at its last state" },
+            { class: ["btn file-btn", busy && "disabled"], title: "A game exported from 18xx.games (1840 Vienna Tramways): opens at its last state" },
             h("input", {
               type: "file",
               accept: ".json,application/json",
               "data-testid": "import-18xx-file",
-              disabled: !this.engine,
+              disabled: busy,
               onchange: (e) => this.readImport(e.target, "18xx"),
             }),
             "Import from 18xx.games…",
@@ -312,6 +331,11 @@ export class HomeScreen {
     const file = input.files?.[0];
     input.value = "";
     if (!file || !this.engine) return;
+    if (file.size > IMPORT_MAX_BYTES) {
+      this.importState = { error: `the file is ${megabytes(file.size)}; game files are at most ${megabytes(IMPORT_MAX_BYTES)}.` };
+      this.render();
+      return;
+    }
     let text;
     try {
       text = await file.text();
@@ -320,19 +344,29 @@ export class HomeScreen {
       this.render();
       return;
     }
-    let save = text;
+    let save;
     try {
       save = JSON.parse(text);
     } catch {
-      /* the engine explains what is wrong with it */
+      this.importState = { error: NOT_A_GAME_FILE };
+      this.render();
+      return;
     }
     // Validate in a scratch slot: the current game is never touched by a bad file.
-    const resp =
-      source === "18xx"
-        ? await this.engine.call({ op: "import", game_id: "import", title: "1840", data: save, seat: null })
-        : await this.engine.call({ op: "load", game_id: "import", save, seat: null });
+    const resp = source === "18xx" ? await this.replay18xx(save) : await this.engine.call({ op: "load", game_id: "import", save, seat: null });
     this.importState = resp.ok ? { save: resp.save ?? save, resp, source } : { error: resp.error?.message ?? "unknown error" };
     this.render();
+  }
+
+  /** An 18xx.games file replayed a few actions per engine call, with its progress shown. */
+  async replay18xx(data) {
+    let resp = await this.engine.call({ op: "import_start", game_id: "import", title: "1840", data });
+    while (resp.ok && !resp.view) {
+      this.importState = { progress: { done: resp.done, total: resp.total } };
+      this.render();
+      resp = await this.engine.call({ op: "import_step", game_id: "import", count: IMPORT_STEP, seat: null });
+    }
+    return resp;
   }
 
   rulesCard() {
