@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from e2e.conftest import wait_engine
 from pygame_core.g1840.importer import effective_actions
 from scripts.serve import SiteServer
+from tests.g1840.test_import_cases import ended_by_hand
 
 FIXTURE = (
     Path(__file__).resolve().parent.parent / "tests" / "g1840" / "data" / "fixture_2player.json"
@@ -60,3 +61,23 @@ def test_a_file_too_big_is_refused_before_it_is_read(
         "This is not a Tramways or 18xx.games game file", ignore_case=True
     )
     expect(error).not_to_contain_text("Expecting value: line")
+
+
+def test_a_game_ended_by_hand_opens_marked_with_the_values_of_that_moment(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    game, site = ended_by_hand()
+    result = game.result()
+    assert result is not None
+    path = tmp_path / "ended.json"
+    path.write_text(json.dumps(site.data))
+    page.goto(f"{site_server.url}/index.html?botdelay=0")
+    wait_engine(page)
+    page.get_by_test_id("import-18xx-file").set_input_files(str(path))
+    summary = page.get_by_test_id("import-summary")
+    expect(summary).to_contain_text("ended by hand on 18xx.games in LR 2a")
+    page.get_by_test_id("import-open").click()
+    end = page.get_by_test_id("end-screen")
+    expect(end.get_by_test_id("end-kicker")).to_contain_text("Ended by hand on 18xx.games")
+    for s, score in enumerate(result["scores"]):
+        expect(end.get_by_test_id(f"end-total-{s}")).to_have_text(f"ƒ{score:,}")

@@ -58,7 +58,7 @@ export function endScreen(resp, { humanSeats = null, buttons = [] } = {}) {
     h(
       "div",
       { class: "cover-card end-card" },
-      h("p", { class: "end-kicker" }, "Game over after Company Round 6"),
+      h("p", { class: "end-kicker", "data-testid": "end-kicker" }, view.ended_by_hand ? `Ended by hand on 18xx.games in ${view.round.label}: the values at that moment` : "Game over after Company Round 6"),
       h("h2", { "data-testid": "end-winner" }, headline),
       table,
       h(

@@ -206,7 +206,7 @@ export function importChoice1840(resp, { source, onOpen, onCancel }) {
       "p",
       { "data-testid": "import-summary" },
       h("strong", {}, `1840 · ${names.join(", ")}`),
-      ` · ${resp.n_actions} actions · ${res ? "finished" : v.round.label} · ${VARIANT_NAMES[v.variant] ?? v.variant} · ${PROFILE_NAMES[v.profile] ?? v.profile}`,
+      ` · ${resp.n_actions} actions · ${v.ended_by_hand ? `ended by hand on 18xx.games in ${v.round.label}` : res ? "finished" : v.round.label} · ${VARIANT_NAMES[v.variant] ?? v.variant} · ${PROFILE_NAMES[v.profile] ?? v.profile}`,
       res ? ` · final values ${res.scores.map((x) => money(x)).join(" / ")}` : "",
     ),
     h("p", { class: "muted small" }, `${source === "18xx" ? "Imported from 18xx.games: it opens at its last state, with its whole history to step through." : "A saved game."} It replaces the saved game.`),
