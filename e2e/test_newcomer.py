@@ -265,3 +265,80 @@ def test_1840_end_card_fits_a_phone(page: Page, site_server: SiteServer) -> None
         svg = end.get_by_test_id(chart)
         last = svg.locator("text.chart-label").last
         assert box(last)["x"] + box(last)["width"] <= box(svg)["x"] + box(svg)["width"]
+
+
+# ------------------------------------------------------------------ 5. prompts
+
+RECORD_PROMPTS = """
+(() => {
+  const seen = (window.__prompts = []);
+  const look = () => {
+    for (const el of document.querySelectorAll('[data-testid=prompt], [data-testid=turn-whose]')) {
+      if (!seen.includes(el.textContent)) seen.push(el.textContent);
+    }
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+})();
+"""
+
+
+def test_1840_bots_only_game_never_says_you(page: Page, site_server: SiteServer) -> None:
+    page.add_init_script(RECORD_PROMPTS)
+    page.set_viewport_size(DESKTOP)
+    g40.open_home(page, site_server.url, "botdelay=0&seed=11")
+    g40.new_game_1840(page, [("Otto", "bot:normal"), ("Wanda", "bot:easy")])
+    page.wait_for_function(
+        "Number(document.querySelector('[data-testid=table]').dataset.nActions) >= 40",
+        timeout=ENGINE_TIMEOUT_MS,
+    )
+    page.get_by_test_id("bot-pause").click()
+    page.wait_for_selector(f"{g40.ROOT}[data-busy='0']")
+    seen: list[str] = page.evaluate("window.__prompts")
+    assert seen, "no prompt was recorded"
+    assert [t for t in seen if "You" in t.split() or "(You)" in t or "You:" in t] == []
+
+
+def step_save() -> dict[str, Any]:
+    """Trambahn, seed 3, Anna starts: after her passenger Y5 and station Y10 she may buy a
+    horse tram for that column (step 2, stations, with step 4 open to her)."""
+    game = new_game("trambahn", ["Anna", "Ben"], {"start_player": 0}, 3)
+    game.apply({"type": "passenger", "card": "Y5"}, 0)
+    game.apply({"type": "station", "card": "Y10", "column": None}, 0)
+    assert {"type": "buy", "tram": "H", "column": 0} in game.legal_actions(0)
+    save: dict[str, Any] = game.save()
+    return save
+
+
+def test_trambahn_tram_purchase_shows_step_4_and_the_right_hint(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{site_server.url}/index.html?botdelay=0")
+    wait_engine(page)
+    import_save(page, tmp_path, step_save(), "import-bot-0")
+    tb.wait_interactive(page)
+    expect(page.get_by_test_id("step-2")).to_have_attribute("aria-current", "step")
+    # a tram is picked: that is step 4 (buy trams), whatever step the engine was in
+    page.locator("[data-testid=supply-tram][data-tram=H]").first.click()
+    expect(page.get_by_test_id("step-4")).to_have_attribute("aria-current", "step")
+    expect(page.get_by_test_id("step-2")).not_to_have_attribute("aria-current", "step")
+    before = tb.n_actions(page)
+    page.locator(".column[data-target='col:0']").click()
+    tb.wait_settled(page, before)
+    expect(page.get_by_test_id("step-4")).to_have_attribute("aria-current", "step")
+    # step 4: no hand card can be played any more, so the hint does not ask for one
+    expect(page.locator("[data-testid=hand-card][data-legal]")).to_have_count(0)
+    expect(page.get_by_test_id("hint")).not_to_contain_text("hand card")
+
+
+def test_1840_private_sold_toast_names_the_private(page: Page, site_server: SiteServer) -> None:
+    page.set_viewport_size(DESKTOP)
+    g40.open_home(page, site_server.url, "botdelay=0&seed=4")
+    g40.new_game_1840(page, [("Anna", "human"), ("Ben", "bot:easy")])
+    assert g40.wait_decision(page) == "act"
+    # Anna opens the Karlskirche (KK) at its face value; the bot passes: it is sold
+    expect(page.get_by_test_id("bid-KK-go")).to_have_text("Open at ƒ20")
+    page.get_by_test_id("bid-KK-go").click()
+    toast = page.locator("[data-testid=toasts] > *", has_text="sold")
+    expect(toast).to_contain_text("Karlskirche")
+    expect(toast).to_contain_text("ƒ20")

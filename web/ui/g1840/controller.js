@@ -439,6 +439,9 @@ export class G1840Game extends EngineGame {
     else if (this.interactive() || (active === this.viewer && !this.isBot(active))) whose = this.humanSeats().length > 1 ? `${seatName(view, active)}, your turn` : "Your turn";
     else whose = `${seatName(view, active)}${this.isBot(active) ? " (bot)" : ""} to act`;
     const entity = acting.kind === "major" ? companyBadge(acting.entity) : acting.kind === "line" ? h("span", { class: "muted small" }, `Line ${acting.entity}`) : null;
+    // A bot's move is answered with the prompt addressed to that bot ("You: ..."): while the
+    // same bot goes on, the line above says who acts instead.
+    const toBot = resp.seat !== null && resp.seat !== undefined && resp.seat !== this.viewer && resp.seat === active;
     return [
       h(
         "div",
@@ -450,7 +453,7 @@ export class G1840Game extends EngineGame {
       h(
         "div",
         { class: "prompt-line" },
-        resp.prompt && resp.prompt !== whose ? h("p", { class: "prompt", "data-testid": "prompt" }, resp.prompt) : null,
+        resp.prompt && resp.prompt !== whose && !toBot ? h("p", { class: "prompt", "data-testid": "prompt" }, resp.prompt) : null,
         this.status ? h("p", { class: "status", "data-testid": "status" }, this.status) : null,
         this.error ? h("p", { class: "error", role: "alert", "data-testid": "error" }, this.error) : null,
         this.botNote.length && !this.history ? h("p", { class: "bot-note muted small", "data-testid": "bot-note" }, this.botNote.slice(-3).join(" · ")) : null,
@@ -682,7 +685,11 @@ export class G1840Game extends EngineGame {
     for (const ev of view?.events ?? []) {
       if (ev.kind === "dividend") this.toast(`${ev.company} pays ${money(ev.amount)}${ev.kept ? `, keeps ${money(ev.kept)}` : ""}`, "scoring");
       else if (ev.kind === "line_sold") this.toast(`${ev.major} buys Line ${ev.line} for ${money(ev.price)}`);
-      else if (ev.kind === "private_sold") this.toast(`${ev.private ?? "A private"} sold${ev.price ? ` for ${money(ev.price)}` : ""}`);
+      else if (ev.kind === "private_sold") {
+        const id = ev.lot ?? ev.private; // the auction's event names its lot
+        const name = view.privates?.[id]?.name;
+        this.toast(`${name ? `${name} (${id})` : id ?? "A private"} sold${ev.price ? ` for ${money(ev.price)}` : ""}`);
+      }
       else if (ev.kind === "run") {
         this.flash = ev.stops ? { stops: ev.stops, connections: ev.connections, label: money(ev.total), colour: "#0f8fa8" } : null;
       }

@@ -94,9 +94,14 @@ export class TrambahnGame extends EngineGame {
       const legal = this.legal();
       if (!legal.length) return null;
       const canBuy = legal.some((a) => a.type === "buy");
+      const cards = legal.some((a) => a.card && a.type !== "buy");
       const tramless = this.view.seats[this.viewer].columns.filter((c) => !c.tram).length;
       const warn = tramless ? ` ${tramless === 1 ? "A column" : `${tramless} columns`} without a tram will go to your money pile when you end the turn.` : "";
-      return (canBuy ? "Select a hand card, or a tram from the supply." : "Select a hand card; then tap where it goes.") + warn;
+      let ask = "Nothing more to do: end your turn.";
+      if (cards && canBuy) ask = "Select a hand card, or a tram from the supply.";
+      else if (cards) ask = "Select a hand card; then tap where it goes.";
+      else if (canBuy) ask = "Select a tram from the supply; then tap the column it goes to, or end your turn.";
+      return ask + warn;
     }
     const parts = [];
     for (const key of targets.keys()) {

@@ -108,7 +108,8 @@ function currentStepKey(view) {
 
 function turnbar(ctx) {
   const view = ctx.resp.view;
-  const cur = currentStepKey(view);
+  // a tram picked from the supply is step 4 (buy trams), even while the engine's step is earlier
+  const cur = ctx.selection?.kind === "tram" && view.step !== "over" ? "buy" : currentStepKey(view);
   const idx = STEPS.findIndex((st) => st.key === cur);
   const steps = h(
     "ol",
