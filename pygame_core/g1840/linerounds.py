@@ -334,23 +334,27 @@ def best(w: World, line: str) -> Route | None:
 
 
 def run_summary(w: World, line: str, route: Route | None) -> JsonDict | None:
-    """What running `route` earns: revenue (with sights), maintenance, total."""
+    """What running `route` earns: revenue (with sights), maintenance, total. Without a
+    route the rulebook's tram runs for 0 and its maintenance or +200 still applies (V17);
+    on 18xx.games it does not run (None)."""
     card = w.lines[line]
-    if route is None or card.tram is None:
+    if card.tram is None or (route is None and not w.profile.routeless_run_counts):
         return None
     major = card.major
     assert major is not None
-    on_route = {s.rsplit("-", 1)[0] for s in route.stops}
+    stops = list(route.stops) if route is not None else []
+    on_route = {s.rsplit("-", 1)[0] for s in stops}
     sights = [p for p in w.privates_of(major) if set(b.sight_bonuses([p])) & on_route]
     upkeep = maintenance(tram_type(card.tram), w.depot.newest)
+    revenue = route.revenue if route is not None else 0
     return {
-        "stops": list(route.stops),
-        "hexes": [s.rsplit("-", 1)[0] for s in route.stops],
-        "connections": [list(c) for c in route.connections],
-        "revenue": route.revenue,
+        "stops": stops,
+        "hexes": [s.rsplit("-", 1)[0] for s in stops],
+        "connections": [list(c) for c in route.connections] if route is not None else [],
+        "revenue": revenue,
         "sights": sights,
         "maintenance": upkeep,
-        "total": route.revenue + upkeep,
+        "total": revenue + upkeep,
     }
 
 
@@ -818,7 +822,8 @@ def _run(w: World, a: Action) -> None:
     upkeep = summary["maintenance"]
     upkeep_text = f" {'+' if upkeep > 0 else '-'} {abs(upkeep)} maintenance" if upkeep else ""
     w.add_log(
-        f"Line {line} runs {'-'.join(summary['hexes'])}: {summary['revenue']}{sights}"
+        f"Line {line} runs {'-'.join(summary['hexes']) or 'nowhere (no route)'}: "
+        f"{summary['revenue']}{sights}"
         f"{upkeep_text} = {total}{paid}",
         seat,
     )

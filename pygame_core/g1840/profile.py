@@ -24,6 +24,10 @@ class Profile:
     negative_from_income_first: bool
     # (b)2 IX.3/IX.8: the run must be the best route (rulebook) or any legal one, or none.
     run_must_be_best: bool
+    # (b)2 IX.8 / VIII.5.3: a tram that finds no route runs for 0, so its maintenance is
+    # charged and a purple tram earns its +200 ("immer", rulebook); on 18xx.games it does
+    # not run and nothing is charged or earned.
+    routeless_run_counts: bool
     # (b)3 IX.4: the bonus station marker costs the cheapest price (rulebook) or nothing.
     bonus_token_free: bool
     # (b)4 XI: players' privates count at face value in the final score.
@@ -75,6 +79,7 @@ RULEBOOK_PROFILE: Final = Profile(
     name=RULEBOOK,
     negative_from_income_first=True,
     run_must_be_best=True,
+    routeless_run_counts=True,
     bonus_token_free=False,
     privates_in_score=False,
     unbuilt_stations_are_stops=False,
@@ -97,6 +102,7 @@ SITE_PROFILE: Final = Profile(
     name=SITE,
     negative_from_income_first=False,
     run_must_be_best=False,
+    routeless_run_counts=False,
     bonus_token_free=True,
     privates_in_score=True,
     unbuilt_stations_are_stops=True,

@@ -503,10 +503,10 @@ def test_an_extra_yellow_bonus_tile_also_goes_on_the_unbuilt_home_first() -> Non
     assert not t.lay and w.map.tile("E17")[0].name == "235"
 
 
-def test_a_line_with_a_tram_but_no_route_earns_and_pays_nothing() -> None:
-    # V17: maintenance reduces "das Einfahrergebnis" (IX.8); without a route there is
-    # none. Line 9 (WT) never builds; a red tram is bought in CR 2, so its yellow tram
-    # would cost 50.
+def test_a_line_with_a_tram_but_no_route_runs_for_0_and_pays_its_maintenance() -> None:
+    # V17 (revised): maintenance reduces "das Einfahrergebnis" (IX.8); without a route the
+    # tram runs for 0 and its maintenance is still charged (test_rules_review_c.py). Line
+    # 9 (WT) never builds; a red tram is bought in CR 2, so its yellow tram costs 50.
     g = lines_game("9")
     advance(g, lambda g: cr_step(g) == ("trams", "WT"), LINES_POLICY)
     act(g, {"type": "buy_tram", "tram": "R1"})
@@ -516,8 +516,9 @@ def test_a_line_with_a_tram_but_no_route_earns_and_pays_nothing() -> None:
     assert tram is not None and tram.startswith("Y1") and linerounds.best(w, "9") is None
     before = (income(g, "WT"), cash(g, "WT"), cash(g, 2))
     act(g, RUN)
-    assert (income(g, "WT"), cash(g, "WT"), cash(g, 2)) == before
-    assert w.lines["9"].last_run is None
+    assert (income(g, "WT"), cash(g, "WT"), cash(g, 2)) == (before[0], before[1] - 50, before[2])
+    run = w.lines["9"].last_run
+    assert run is not None and (run["stops"], run["total"]) == ([], -50)
 
 
 def test_privates_go_back_to_the_bank_at_face_value_whenever_their_owner_acts() -> None:

@@ -13,19 +13,24 @@ from pygame_core.core.errors import IllegalAction
 from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.tiles import Gauge, StopKind
 from pygame_core.g1840 import board as b
+from pygame_core.g1840 import linerounds
 from pygame_core.g1840 import stadtbahn as sb
 from pygame_core.g1840.world import World
 
 from .helpers import (
     INCOME_PARS,
+    LINES_POLICY,
     Policy,
     act,
     advance,
     at_line,
     cash,
+    cr_step,
     game,
+    income,
     label,
     lay,
+    lines_game,
     negative_game,
     refused,
     seat,
@@ -320,3 +325,57 @@ def test_v11_the_refusal_names_the_rule_of_the_profile(profile: str) -> None:
 
 def _line_to_act(w: World) -> bool:
     return w.turn is not None and not w.turn.home_choice
+
+
+# --- V17: a tram without a route still has an Einfahrergebnis (0) -----------------------
+
+
+def line9_in(round_name: str, *, purple: bool = False) -> Game:
+    """3 players, seed 6 (`helpers.lines_game`): WT's Line 9 (home C7) never builds and
+    has no route. WT buys a red tram in CR 2 (its yellow one now costs 50, Tabelle 7);
+    with `purple`, Line 9 scraps its tram in LR 3b and WT buys the purple one in CR 4.
+    Line 9 is to act in `round_name`."""
+    g = lines_game("9")
+    advance(g, lambda g: cr_step(g) == ("trams", "WT"), LINES_POLICY)
+    act(g, {"type": "buy_tram", "tram": "R1"})
+    if purple:
+        at_line(g, "9", LINES_POLICY, round_name="LR 3b")
+        for tram in world(g).major_trams("WT"):
+            act(g, {"type": "scrap_tram", "tram": tram})
+        advance(g, lambda g: cr_step(g) == ("trams", "WT"), LINES_POLICY)
+        act(g, {"type": "buy_tram", "tram": "Pu1"})
+    at_line(g, "9", LINES_POLICY, round_name=round_name)
+    assert linerounds.best(world(g), "9") is None
+    return g
+
+
+def test_v17_ix8_a_tram_without_a_route_still_pays_its_maintenance() -> None:
+    # IX.3 "2) Die Straßenbahn fahren lassen (verpflichtend)"; IX.8 "Von diesem
+    # Einfahrergebnis werden eventuelle Instandhaltungskosten der Straßenbahn abgezogen";
+    # "Beachte: Man kann Straßenbahnen auch jederzeit abgeben, z.B. bevor man ein
+    # negatives Einfahrergebnis erzielt". A tram that finds no route runs for 0: its
+    # maintenance is charged (V17 revised; 18xx.games: no run, nothing charged, report
+    # (b)2, test_rules_profiles.py::test_b2).
+    g = line9_in("LR 2a")
+    w = world(g)
+    tram = w.lines["9"].tram
+    assert tram is not None and tram.startswith("Y1")
+    before = (income(g, "WT"), cash(g, "WT"))
+    act(g, {"type": "run"})
+    assert (income(g, "WT"), cash(g, "WT")) == (before[0], before[1] - 50)
+    run = w.lines["9"].last_run
+    assert run is not None and (run["stops"], run["revenue"], run["total"]) == ([], 0, -50)
+
+
+def test_v17_viii53_a_purple_tram_without_a_route_still_earns_200() -> None:
+    # VIII.5.3 "Bei lila Straßenbahnen werden immer 200 Gulden zum Einfahrergebnis
+    # dazugezählt" (IX.8 likewise): the purple tram's run for 0 earns 200.
+    g = line9_in("LR 4a", purple=True)
+    w = world(g)
+    tram = w.lines["9"].tram
+    assert tram is not None and tram.startswith("Pu1")
+    before = income(g, "WT")
+    act(g, {"type": "run"})
+    assert income(g, "WT") == before + 200
+    run = w.lines["9"].last_run
+    assert run is not None and (run["revenue"], run["maintenance"], run["total"]) == (0, 200, 200)
