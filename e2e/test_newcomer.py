@@ -342,3 +342,74 @@ def test_1840_private_sold_toast_names_the_private(page: Page, site_server: Site
     toast = page.locator("[data-testid=toasts] > *", has_text="sold")
     expect(toast).to_contain_text("Karlskirche")
     expect(toast).to_contain_text("ƒ20")
+
+
+# ------------------------------------------------------------------ 6. contrast
+
+# WCAG 2 contrast ratio of an element's rendered text colour against what is behind it: the
+# background colours of the element and its ancestors composited (over white), the text's
+# alpha times the elements' opacity blended over that.
+CONTRAST_JS = """(el) => {
+  const parse = (c) => {
+    const m = c.match(/rgba?\\(([^)]+)\\)/);
+    if (!m) throw new Error('unparsed colour ' + c);
+    const p = m[1].split(/[\\s,/]+/).filter(Boolean).map(Number);
+    return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+  };
+  const over = (top, under) => [0, 1, 2].map((i) => top[i] * top[3] + under[i] * (1 - top[3]));
+  const layers = [];
+  let opacity = 1;
+  for (let e = el; e && e.nodeType === 1; e = e.parentElement) {
+    const st = getComputedStyle(e);
+    layers.push(parse(st.backgroundColor));
+    opacity *= Number(st.opacity);
+  }
+  let bg = [255, 255, 255];
+  for (const layer of layers.reverse()) bg = over(layer, bg);
+  const fg = parse(getComputedStyle(el).color);
+  const text = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg);
+  const lum = (c) => {
+    const [r, g, b] = c.map((v) => {
+      const s = v / 255;
+      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [a, b] = [lum(text), lum(bg)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def contrast(loc: Locator) -> float:
+    return float(loc.evaluate(CONTRAST_JS))
+
+
+def test_text_colours_reach_4_5_to_1(page: Page, site_server: SiteServer) -> None:
+    page.set_viewport_size(DESKTOP)
+    tb.open_home(page, site_server.url)
+    tb.new_game(page, mode="bot", start="0")
+    tb.wait_interactive(page)
+    checks = {
+        "Ben's name": page.get_by_test_id("seat-name-1"),
+        "Ben's score chip": page.get_by_test_id("score-1"),
+        "Ben on the score pad": page.locator(".side-area .pad-player.p1").first,
+    }
+    for i, slot in enumerate(page.locator(".passenger-row .slot").all()[:4]):
+        checks[f"row slot {i}"] = slot
+    # the slots of a row that lights up as a target
+    page.locator("[data-testid=hand-card][data-legal]").first.click()
+    target = page.locator(".passenger-row.is-target .slot:not(.slot-4)")
+    if target.count():
+        checks["slot of a target row"] = target.first
+    low = {name: round(contrast(loc), 2) for name, loc in checks.items()}
+    assert {k: v for k, v in low.items() if v < 4.5} == {}, low
+
+    page.get_by_test_id("menu-btn").click()
+    g40.open_home(page, site_server.url)
+    g40.new_game_1840(page, [("Anna", "human"), ("Ben", "bot:easy")])
+    assert g40.wait_decision(page) == "act"
+    badges = page.locator("[data-testid=players-sheet] thead .co-badge")
+    assert badges.count() >= 3  # the Stadtbahn companies (no major is founded yet)
+    ratios = {str(b.get_attribute("data-company")): round(contrast(b), 2) for b in badges.all()}
+    assert "D" in ratios
+    assert {k: v for k, v in ratios.items() if v < 4.5} == {}, ratios

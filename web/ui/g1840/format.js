@@ -17,8 +17,8 @@ export function signed(v, zero = "none") {
   return `${v > 0 ? "+" : ""}${money(v)}`;
 }
 
-/** Players' colours (seat order), also used in charts. */
-export const SEAT_COLOURS = ["#1d4f91", "#b06a12", "#2f7a45", "#8a3b9c", "#b8322c", "#2b8a8a"];
+/** Players' colours (seat order), also used in charts. Each takes white text at >= 4.5:1. */
+export const SEAT_COLOURS = ["#1d4f91", "#9a5a0c", "#2f7a45", "#8a3b9c", "#b8322c", "#257979"];
 
 export const TRAM_INFO = {
   Y1: { name: "yellow", fill: "#f2cf2a", text: "#2b2118" },

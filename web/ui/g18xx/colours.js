@@ -58,7 +58,7 @@ const COMPANIES = {
   W: { fill: "#7a4520", text: "#ffffff", label: "W", kind: "stadtbahn" },
   V: { fill: "#e6d3a8", text: "#3b2a12", label: "V", kind: "stadtbahn" },
   G: { fill: "#f2811d", text: "#1b1b1b", label: "G", kind: "stadtbahn" },
-  D: { fill: "#a98a00", text: "#ffffff", label: "D", kind: "stadtbahn" },
+  D: { fill: "#a98a00", text: "#1b1b1b", label: "D", kind: "stadtbahn" }, // white on olive: 3.3:1
 };
 
 export const UNOWNED = { fill: "#9a9a9a", text: "#ffffff" };

@@ -4,7 +4,7 @@
 import { h, s } from "../dom.js";
 import { LINE_INFO, lineBadge } from "./cards.js";
 
-const PLAYER_COLORS = ["#1d4f91", "#b06a12"];
+const PLAYER_COLORS = ["#1d4f91", "#9a5a0c"];
 
 /** The printed pad: one row per regular scoring, the Extra Tours, the totals. */
 export function scorePad(view, { highlightN = null, compact = false } = {}) {
