@@ -413,3 +413,43 @@ def test_text_colours_reach_4_5_to_1(page: Page, site_server: SiteServer) -> Non
     ratios = {str(b.get_attribute("data-company")): round(contrast(b), 2) for b in badges.all()}
     assert "D" in ratios
     assert {k: v for k, v in ratios.items() if v < 4.5} == {}, ratios
+
+
+# ------------------------------------------------------------------ 7. a quiet way out of the cover
+
+
+def test_hotseat_cover_offers_menu_and_export_without_the_hand(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    page.set_viewport_size(PHONE)
+    tb.open_home(page, site_server.url)
+    tb.new_game(page, mode="hotseat", names=("Anna", "Ben"), start="0")
+    cover = page.get_by_test_id("pass-screen")
+    expect(cover).to_contain_text("Pass to Anna")
+    hand = page.locator("[data-testid=hand-card][data-card]")
+    with page.expect_download() as dl:
+        cover.get_by_test_id("pass-export").click()
+    path = tmp_path / "game.json"
+    dl.value.save_as(path)
+    assert '"tramways-save"' in path.read_text()
+    expect(cover).to_be_visible()
+    assert hand.count() == 0
+    cover.get_by_test_id("pass-menu").click()
+    expect(page.get_by_test_id("home")).to_be_visible()
+    assert hand.count() == 0
+    # back in the game, the cover still waits for Anna
+    page.get_by_test_id("resume-game").click()
+    expect(page.get_by_test_id("pass-screen")).to_contain_text("Pass to Anna")
+    assert hand.count() == 0
+
+    # 1840: the same way out
+    page.get_by_test_id("pass-menu").click()
+    g40.open_home(page, site_server.url)
+    g40.new_game_1840(page, [("Anna", "human"), ("Ben", "human")])
+    cover = page.get_by_test_id("pass-screen")
+    expect(cover).to_contain_text("Pass to Anna")
+    with page.expect_download() as dl:
+        cover.get_by_test_id("pass-export").click()
+    expect(cover).to_be_visible()
+    cover.get_by_test_id("pass-menu").click()
+    expect(page.get_by_test_id("home")).to_be_visible()

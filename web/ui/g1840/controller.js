@@ -603,6 +603,13 @@ export class G1840Game extends EngineGame {
             h("p", {}, this.resp.prompt ?? ""),
             h("p", { class: "muted" }, `${view.round.label} · ${view.players.map((p) => `${p.name} ${money(p.value)}`).join(" · ")}`),
             h("button", { type: "button", class: "btn primary big", "data-testid": "pass-ready", disabled: !this.engine, onclick: () => this.uncover() }, this.engine ? `${name}: ready` : "Starting the engine…"),
+            // the top bar is under the cover: leave or save the game from here
+            h(
+              "div",
+              { class: "cover-exits" },
+              h("button", { type: "button", class: "btn ghost", "data-testid": "pass-export", title: "Download this game as a file", onclick: () => this.exportSave() }, "Export"),
+              h("button", { type: "button", class: "btn ghost", "data-testid": "pass-menu", title: "Back to the start page (the game is saved)", onclick: () => this.menu() }, "Menu"),
+            ),
           ),
         ),
       );

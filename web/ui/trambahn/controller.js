@@ -213,6 +213,13 @@ export class TrambahnGame extends EngineGame {
             h("p", {}, `${name}, take the device. Your hand stays hidden until you are ready.`),
             h("p", { class: "muted" }, `Fahrt ${this.view.scorings} / ${this.view.scorings_total} · ${this.view.players.map((n, i) => `${n} ${this.view.pad.totals[i]}`).join(" · ")}`),
             h("button", { type: "button", class: "btn primary big", "data-act": "pass-ready", "data-testid": "pass-ready", disabled: !this.engine }, this.engine ? `${name} — tap when ready` : "Starting the engine…"),
+            // leave or save the game without showing anybody's hand
+            h(
+              "div",
+              { class: "cover-exits" },
+              h("button", { type: "button", class: "btn ghost", "data-act": "export", "data-testid": "pass-export", title: "Download this game as a file" }, "Export"),
+              h("button", { type: "button", class: "btn ghost", "data-act": "menu", "data-testid": "pass-menu", title: "Back to the start page (the game is saved)" }, "Menu"),
+            ),
           ),
         ),
       );
