@@ -359,3 +359,35 @@ def test_viii_6_iv_2_a_major_short_of_20_that_owns_a_private_still_picks() -> No
     assert cash(g, "SJE") == 15 and legal_types(g) == {"sell_private", "pass"}
     assert refused(g, {"type": "select_line", "line": "1", "price": 20}).rule == "1840 VIII.6"
     act(g, PASS)
+
+
+# --- the shared auction core (g18xx) -----------------------------------------------------
+
+
+@pytest.mark.parametrize("drop", [False, True])
+def test_vi_core_auction_short_bidders(drop: bool) -> None:
+    # The core behind VI: with `drop_short_bidders` the bidders who cannot pay the next
+    # bid leave when it is made; without, `pass_short` lets the one to act leave.
+    from pygame_core.g18xx.auction import Auction, AuctionRules, Bid
+
+    rules = AuctionRules(drop_short_bidders=drop, picker_again_after_walkover=drop)
+    auction = Auction(rules, ["a", "b", "c"], {"x": 10, "y": 20})
+    money = {"a": 100, "b": 12, "c": 40}
+    events = auction.apply(Bid("a", "x", 10), money)  # b cannot pay 15
+    if drop:
+        assert events == [{"event": "leaves", "bidder": "b", "lot": "x", "least": 15}]
+        assert auction.active == "c"
+    else:
+        assert events == [] and auction.active == "b" and auction.is_short(money)
+        assert auction.pass_short(money)[0]["event"] == "leaves"
+    assert auction.pass_short(money) == []  # c can pay 15
+    events = auction.apply(Bid("c", "x", 40), money)  # a can pay 45: no walkover
+    assert auction.active == "a"
+    events = auction.apply(Bid("a", "x", 100), money)  # c cannot pay 105
+    if drop:
+        assert [e["event"] for e in events] == ["leaves", "sold"]
+        assert auction.active == "a"  # the picker picks again (18xx.games)
+    else:
+        assert auction.active == "c"
+        assert [e["event"] for e in auction.pass_short(money)] == ["leaves", "sold"]
+        assert auction.active == "b"  # the player after the picker
