@@ -138,19 +138,24 @@ def test_phone_trambahn_opens_at_the_top_and_shows_the_target(
     )
 
 
-def lay_position() -> dict[str, Any]:
-    """1840, 3 players, seed 3: after 94 bot actions Clara's Line may lay tile 5, 57 or 6 on
-    E11 (a hex with a choice of tiles)."""
+def lay_position() -> tuple[dict[str, Any], int, str, str]:
+    """1840, 3 players, bots from seed 3 up to the first Line turn that may lay more than one
+    tile on a hex: (save, seat to act, that hex, one of its tiles). Searched, not hard-coded:
+    the engine's bots change with its rules."""
     game = new_game("1840", ["Anna", "Ben", "Clara"], {}, 3)
-    while len(game.actions) < 94:
+    while game.result() is None:
         seat = game.active
         assert seat is not None
+        if game.view(None)["step"] == "line_turn":
+            tiles: dict[str, set[str]] = {}
+            for a in game.legal_actions(seat):
+                if a["type"] == "lay_tile":
+                    tiles.setdefault(a["hex"], set()).add(a["tile"])
+            for hex_, names in sorted(tiles.items()):
+                if len(names) > 1:
+                    return game.save(), seat, hex_, sorted(names)[-1]
         game.apply(game.bot_action(seat, "normal"), seat)
-    assert game.active == 2
-    tiles = {a["tile"] for a in game.legal_actions(2) if a.get("hex") == "E11"}
-    assert len(tiles) > 1, tiles
-    save: dict[str, Any] = game.save()
-    return save
+    raise AssertionError("no Line turn with a choice of tiles")
 
 
 def test_phone_1840_opens_at_the_top_and_shows_the_tile_choice(
@@ -169,18 +174,20 @@ def test_phone_1840_opens_at_the_top_and_shows_the_tile_choice(
     # a Line's turn: the hex is tapped on the map, the tiles to choose from come into view
     page.get_by_test_id("menu-btn").click()
     page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
-    import_save(page, tmp_path, lay_position(), "import-bot-2")
+    save, seat, hex_, tile = lay_position()
+    import_save(page, tmp_path, save, f"import-bot-{seat}")
     assert g40.wait_decision(page) == "act"
     assert page.evaluate("window.scrollY") == 0
     if page.get_by_test_id("mode-lay").count():
         page.get_by_test_id("mode-lay").click()
-    g40.pick_hex(page, "E11")
-    expect(page.get_by_test_id("tile-57")).to_be_visible()
+    g40.pick_hex(page, hex_)
+    expect(page.get_by_test_id(f"tile-{tile}")).to_be_visible()
     page.wait_for_function(
-        """() => {
-            const r = document.querySelector('[data-testid=tile-57]').getBoundingClientRect();
+        """(id) => {
+            const r = document.querySelector(`[data-testid=tile-${id}]`).getBoundingClientRect();
             return r.top >= 0 && r.bottom <= innerHeight;
-        }"""
+        }""",
+        arg=tile,
     )
 
 
@@ -216,15 +223,20 @@ def test_toasts_do_not_cover_the_trambahn_end_screen(
 def test_toasts_do_not_cover_the_1840_end_screen(
     page: Page, site_server: SiteServer, tmp_path: Path
 ) -> None:
-    # seed 4, two players: Anna's dividend of 1030 in CR 6 is the game's last action
-    save, last = last_move_save(bots_until("1840", ["Anna", "Ben"], {}, 4))
-    assert last == {"seat": 0, "action": {"type": "dividend", "amount": 1030}}
+    # two players' bots from seed 4 on: a game whose last action is a dividend (a toast)
+    for seed in range(4, 40):
+        save, last = last_move_save(bots_until("1840", ["Anna", "Ben"], {}, seed))
+        if last["action"]["type"] == "dividend":
+            break
+    else:
+        raise AssertionError("no game ends with a dividend")
+    seat, amount = last["seat"], last["action"]["amount"]
     page.set_viewport_size(DESKTOP)
     page.goto(f"{site_server.url}/index.html?botdelay=0")
     wait_engine(page)
-    import_save(page, tmp_path, save, "import-bot-0")
+    import_save(page, tmp_path, save, f"import-bot-{seat}")
     assert g40.wait_decision(page) == "act"
-    g40.set_range(page, "dividend", 1030)
+    g40.set_range(page, "dividend", amount)
     page.get_by_test_id("dividend-go").click()
     end = page.get_by_test_id("end-screen")
     expect(end).to_be_visible()
@@ -331,17 +343,38 @@ def test_trambahn_tram_purchase_shows_step_4_and_the_right_hint(
     expect(page.get_by_test_id("hint")).not_to_contain_text("hand card")
 
 
+def private_sale() -> tuple[int, str, str, int]:
+    """A seed where Anna (first to act) opens a private at its lowest bid and the easy bot
+    passes, so it is sold to her at once: (seed, private, its name, price)."""
+    for seed in range(1, 60):
+        game = new_game("1840", ["Anna", "Ben"], {}, seed)
+        if game.active != 0:
+            continue
+        for entry in game.legal_actions(0):
+            if entry["type"] != "bid":
+                continue
+            trial = new_game("1840", ["Anna", "Ben"], {}, seed)
+            trial.apply({"type": "bid", "private": entry["private"], "price": entry["min"]}, 0)
+            if trial.active == 1:
+                trial.apply(trial.bot_action(1, "easy"), 1)
+            if any(e["kind"] == "private_sold" for e in trial.view(None).get("events", [])):
+                name = trial.view(None)["privates"][entry["private"]]["name"]
+                return seed, entry["private"], name, entry["min"]
+    raise AssertionError("no seed where the bot lets a private go")
+
+
 def test_1840_private_sold_toast_names_the_private(page: Page, site_server: SiteServer) -> None:
+    seed, private, name, price = private_sale()
     page.set_viewport_size(DESKTOP)
-    g40.open_home(page, site_server.url, "botdelay=0&seed=4")
+    g40.open_home(page, site_server.url, f"botdelay=0&seed={seed}")
     g40.new_game_1840(page, [("Anna", "human"), ("Ben", "bot:easy")])
     assert g40.wait_decision(page) == "act"
-    # Anna opens the Karlskirche (KK) at its face value; the bot passes: it is sold
-    expect(page.get_by_test_id("bid-KK-go")).to_have_text("Open at ƒ20")
-    page.get_by_test_id("bid-KK-go").click()
+    # Anna opens the private at its lowest bid; the bot passes: it is sold
+    expect(page.get_by_test_id(f"bid-{private}-go")).to_have_text(f"Open at ƒ{price}")
+    page.get_by_test_id(f"bid-{private}-go").click()
     toast = page.locator("[data-testid=toasts] > *", has_text="sold")
-    expect(toast).to_contain_text("Karlskirche")
-    expect(toast).to_contain_text("ƒ20")
+    expect(toast).to_contain_text(name)
+    expect(toast).to_contain_text(f"ƒ{price}")
 
 
 # ------------------------------------------------------------------ 6. contrast
@@ -453,3 +486,123 @@ def test_hotseat_cover_offers_menu_and_export_without_the_hand(
     expect(cover).to_be_visible()
     cover.get_by_test_id("pass-menu").click()
     expect(page.get_by_test_id("home")).to_be_visible()
+
+
+# ------------------------------------------------------------------ 8. keyboard
+
+
+def coord_key(coord: str) -> tuple[str, int]:
+    """Map order: the row letter, then the column number ("C9" before "C13")."""
+    return (coord[0], int(coord[1:]))
+
+
+def test_1840_map_hexes_by_keyboard(page: Page, site_server: SiteServer, tmp_path: Path) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{site_server.url}/index.html?botdelay=0")
+    wait_engine(page)
+    save, seat, _hex, _tile = lay_position()
+    import_save(page, tmp_path, save, f"import-bot-{seat}")
+    assert g40.wait_decision(page) == "act"
+    if page.get_by_test_id("mode-lay").count():
+        page.get_by_test_id("mode-lay").click()
+    targets = page.locator(".hm-hexes .hex[tabindex='0']")
+    n = targets.count()
+    assert n >= 3
+    # Tab from the map walks the highlighted hexes in map order, row by row
+    page.locator(".g18-map-svg").focus()
+    order = []
+    for _ in range(n):
+        page.keyboard.press("Tab")
+        order.append(page.evaluate("document.activeElement?.dataset?.hex ?? null"))
+    assert order == sorted(order, key=coord_key), order
+    # the hex with the keyboard focus looks different from the other highlighted ones
+    first, other = order[0], order[1]
+    page.locator(".g18-map-svg").focus()
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.hex") == first
+    look = """(c) => {
+        const st = getComputedStyle(document.querySelector(`[data-hl='${c}'] .hl-outer`));
+        return [st.stroke, st.strokeWidth].join(' ');
+    }"""
+    page.wait_for_function(f"({look})({first!r}) !== ({look})({other!r})")
+    # Enter picks it like a tap
+    page.keyboard.press("Enter")
+    expect(page.locator(f".hm-hexes .hex[data-hex='{first}']")).to_have_attribute(
+        "data-highlight", "selected"
+    )
+
+
+FOCUS_JS = """() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    return { testid: el.dataset.testid ?? null, card: el.dataset.card ?? null,
+             inTable: Boolean(el.closest('[data-testid=table]')) };
+}"""
+
+
+def test_trambahn_keeps_the_focus_and_shows_it_in_the_hand_bar(
+    page: Page, site_server: SiteServer
+) -> None:
+    page.set_viewport_size(DESKTOP)
+    tb.open_home(page, site_server.url)
+    tb.new_game(page, mode="bot", start="0")
+    tb.wait_interactive(page)
+    card = page.locator("[data-testid=hand-card][data-legal]").first
+    code = card.get_attribute("data-card")
+    # the focus ring of a hand card is not clipped by the hand's scroll box and stands out
+    # against the hand bar (>= 3:1, WCAG 1.4.11)
+    page.get_by_test_id("undo").focus()
+    card.focus()
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    ring = page.evaluate(
+        """() => {
+            const el = document.activeElement;
+            const st = getComputedStyle(el);
+            const grow = parseFloat(st.outlineOffset) + parseFloat(st.outlineWidth);
+            const r = el.getBoundingClientRect();
+            const clip = el.closest('.hand').getBoundingClientRect();
+            return { style: st.outlineStyle, width: parseFloat(st.outlineWidth),
+                     colour: st.outlineColor,
+                     bar: getComputedStyle(el.closest('.handbar')).backgroundImage,
+                     inside: r.left - grow >= clip.left && r.right + grow <= clip.right
+                             && r.top - grow >= clip.top && r.bottom + grow <= clip.bottom };
+        }"""
+    )
+    assert ring["style"] != "none" and ring["width"] >= 2, ring
+    assert ring["inside"], ring
+    ratios = page.evaluate(
+        """([colour, bar]) => {
+            const nums = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+            const lum = (c) => {
+                const [r, g, b] = nums(c).map((v) => {
+                    const s = v / 255;
+                    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+                });
+                return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+            };
+            const stops = bar.match(/rgba?\\([^)]+\\)/g);
+            return stops.map((s) => {
+                const [a, b] = [lum(colour), lum(s)].sort((x, y) => y - x);
+                return (a + 0.05) / (b + 0.05);
+            });
+        }""",
+        [ring["colour"], ring["bar"]],
+    )
+    assert min(ratios) >= 3, (ring, ratios)
+
+    # Enter selects the card: the focus stays on it
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-testid=hand-card].is-selected")).to_have_count(1)
+    assert page.evaluate(FOCUS_JS) == {"testid": "hand-card", "card": code, "inTable": True}
+    # the row takes it: after the action the focus is still on the table, not lost
+    before = tb.n_actions(page)
+    page.locator(".passenger-row[data-legal]").first.focus()
+    page.keyboard.press("Enter")
+    tb.wait_settled(page, before)
+    page.wait_for_function(
+        "() => { const el = document.activeElement;"
+        " return el && el !== document.body && Boolean(el.closest('[data-testid=table]')); }"
+    )
+    focused = page.evaluate(FOCUS_JS)
+    assert focused["testid"] in ("hand-card", "end-turn"), focused

@@ -97,7 +97,10 @@ export function createHexMap(container, options) {
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const data of catalog.hexes) {
+  // DOM order = Tab order of highlighted hexes: row by row, left to right on the map (the
+  // catalog lists them by name: C13, C21, C9)
+  const inMapOrder = [...catalog.hexes].sort((a, b) => a.y - b.y || a.x - b.x);
+  for (const data of inMapOrder) {
     const xy = [data.x, data.y];
     const centre = hexCentre(data.x, data.y, layout);
     minX = Math.min(minX, centre[0]);
@@ -389,6 +392,16 @@ export function createHexMap(container, options) {
     e.preventDefault();
   });
 
+  // The keyboard focus of a hex shows on its highlight (drawn in another layer, so no CSS
+  // selector of the hex reaches it).
+  function markFocus() {
+    const el = document.activeElement;
+    const coord = el && svg.contains(el) && el.matches(".hex:focus-visible") ? el.dataset.hex : null;
+    for (const g of layers.highlights.children) g.classList.toggle("has-focus", g.dataset.hl === coord);
+  }
+  svg.addEventListener("focusin", markFocus);
+  svg.addEventListener("focusout", () => requestAnimationFrame(markFocus));
+
   function hexTapped(coord, event, target = null) {
     if (preview && preview.hex === coord) {
       rotatePreview(1);
@@ -440,6 +453,7 @@ export function createHexMap(container, options) {
       );
     }
     highlighted = next;
+    markFocus();
     drawStopHighlights();
   }
 

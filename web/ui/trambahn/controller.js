@@ -172,6 +172,7 @@ export class TrambahnGame extends EngineGame {
   render() {
     if (this.destroyed) return;
     if (!this.history) this.trackFresh();
+    this.noteFocus();
     renderTable(this.regions, this.ctx());
     this.fresh = null; // arrivals animate once, not on every re-render
     // state for tests and styling: what the table shows right now
@@ -187,6 +188,7 @@ export class TrambahnGame extends EngineGame {
     });
     if (this.history) this.regions.turnbar.prepend(this.historyBar());
     this.renderOverlay();
+    this.restoreFocus();
     if (!this.painted) {
       this.painted = true;
       performance.mark("board-painted");
@@ -194,6 +196,34 @@ export class TrambahnGame extends EngineGame {
       const board = this.root.querySelector(".board");
       if (board && board.scrollHeight > board.clientHeight) board.scrollTop = board.scrollHeight;
     }
+  }
+
+  /** Remember which control has the focus: every render rebuilds the table's controls. */
+  noteFocus() {
+    const el = document.activeElement;
+    if (!el || el === document.body || !this.root.contains(el)) return;
+    const d = el.dataset ?? {};
+    this.focusWant = { testid: d.testid, card: d.card, index: d.index, target: d.target, tram: d.tram };
+  }
+
+  /**
+   * Put the focus back after a render: on the same control if it is still there, else on the
+   * next sensible one (a playable hand card, End turn, the cover's button). While everything is
+   * disabled (the engine or the bot at work) it waits for a later render.
+   */
+  restoreFocus() {
+    const want = this.focusWant;
+    const el = document.activeElement;
+    if (!want || (el && el !== document.body && el.isConnected)) return;
+    const attrs = [["data-testid", want.testid], ["data-card", want.card], ["data-index", want.index], ["data-target", want.target], ["data-tram", want.tram]];
+    const same = attrs.filter(([, v]) => v !== undefined).map(([k, v]) => `[${k}="${CSS.escape(v)}"]`).join("");
+    const usable = (sel) => [...this.root.querySelectorAll(sel)].find((x) => !x.disabled && x.getClientRects().length);
+    const next =
+      (same && usable(same)) ||
+      usable("[data-testid=pass-ready], [data-testid=end-screen] [data-testid=rematch]") ||
+      usable("[data-testid=hand-card][data-legal]") ||
+      usable("[data-testid=end-turn]");
+    next?.focus({ preventScroll: true });
   }
 
   renderOverlay() {
