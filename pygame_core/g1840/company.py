@@ -207,11 +207,24 @@ def _can_rearrange(w: World, major: str) -> bool:
     return bool(w.majors[major].trams) and bool(_tramless_lines(w, major))
 
 
+def _loans_for(w: World, major: str, price: int) -> int:
+    """Loans the director would take for a tram of `price` the treasury cannot pay."""
+    rest = max(0, price - w.money.cash(major))
+    return w.loans.needed(w.money, player_holder(w.director(major)), rest)
+
+
 def _buyable(w: World, major: str) -> dict[str, int]:
     if len(w.major_trams(major)) >= LIMIT:
         return {}
     if _forced(w, major):
-        return offer(w)  # the director tops up, even for a dearer tram (VIII.5.3)
+        # VIII.5.3: "frei wählen"; the director tops up, even for a dearer tram ("darf
+        # auch dann Geld zuschießen"), but (rulebook) takes no more loans than the
+        # cheapest tram needs (IX.8 "nicht mehr Kredite aufnehmen als notwendig").
+        prices = offer(w)
+        if w.profile.forced_tram_any_with_loans:
+            return prices
+        fewest = min(_loans_for(w, major, p) for p in prices.values())
+        return {t: p for t, p in prices.items() if _loans_for(w, major, p) <= fewest}
     cash = w.money.cash(major)
     return {t: p for t, p in offer(w).items() if p <= cash}
 
@@ -521,6 +534,12 @@ def _check_trams(w: World, a: Action, major: str, *, buying: bool) -> None:
         if len(w.major_trams(major)) >= LIMIT:
             raise IllegalAction(f"A major owns at most {LIMIT} trams", rule=rule)
         if a.tram not in _buyable(w, major):
+            if _forced(w, major):
+                raise IllegalAction(
+                    f"{major} must buy a tram: its director may top up for a dearer one "
+                    "from his cash, but takes a loan only for the tram that needs the fewest",
+                    rule="1840 VIII.5.3/IX.8",
+                )
             raise IllegalAction(
                 f"{major} has {w.money.cash(major)}, not enough for a {NAMES[a.tram]} tram",
                 rule=rule,

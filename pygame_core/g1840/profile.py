@@ -49,6 +49,11 @@ class Profile:
     # multiples of 5.
     drop_until_first_sale: bool
     bids_in_multiples: bool
+    # VIII.5.3 forced purchase: any tram on offer, with loans as needed (18xx.games:
+    # emergency buy, not the cheapest, player loans); rulebook: a dearer tram only as far
+    # as the treasury and the director's cash pay for it, no more loans than the cheapest
+    # tram needs (IX.8 "nicht mehr Kredite ... als notwendig").
+    forced_tram_any_with_loans: bool
     # (b)19 VIII.5: each major pays its dividend and then buys trams (rulebook), or all
     # majors pay, the Stadtbahn companies pay, then all majors buy trams (18xx.games).
     dividend_then_trams_per_major: bool
@@ -89,6 +94,7 @@ RULEBOOK_PROFILE: Final = Profile(
     start_markers_protected=False,
     drop_until_first_sale=True,
     bids_in_multiples=True,
+    forced_tram_any_with_loans=False,
     dividend_then_trams_per_major=True,
     order_ties_by_seating=True,
     private_from_any_player=False,
@@ -112,6 +118,7 @@ SITE_PROFILE: Final = Profile(
     start_markers_protected=True,
     drop_until_first_sale=False,
     bids_in_multiples=False,
+    forced_tram_any_with_loans=True,
     dividend_then_trams_per_major=False,
     order_ties_by_seating=False,
     private_from_any_player=True,

@@ -9,6 +9,7 @@ from pygame_core.g1840.economy import market_grid
 
 from .helpers import (
     INCOME_PARS,
+    LINES_POLICY,
     Policy,
     act,
     advance,
@@ -22,6 +23,7 @@ from .helpers import (
     income,
     income_game,
     label,
+    lines_game,
     refused,
     seat,
     to_round,
@@ -283,6 +285,12 @@ def test_maintenance_by_the_newest_colour_bought() -> None:
         "Pi1": 0,
         "Pu1": 0,
     }
+    # BBG's Line has no route: it scraps its yellow tram in LR 2a rather than pay 50 a run
+    # (IX.8 "Beachte: Man kann Straßenbahnen auch jederzeit abgeben, z.B. bevor man ein
+    # negatives Einfahrergebnis erzielt", V17), so BBG still has 660 for the pink tram.
+    at_line(g, w.majors["BBG"].lines[0], round_name="LR 2a")
+    for tram in w.major_trams("BBG"):
+        act(g, {"type": "scrap_tram", "tram": tram})
     to_round(g, "CR 3")
     advance(g, lambda g: cr_step(g) == ("trams", "BBG"))
     act(g, buy_tram("Pi1"))
@@ -293,13 +301,16 @@ def test_maintenance_by_the_newest_colour_bought() -> None:
         "Pi1": 0,
         "Pu1": 0,
     }
-    # WT scraps its trams during its Line's turn in LR 3b ("jederzeit", VIII.5.3): in CR 4
-    # it must buy one, and may choose the purple one (its director tops up).
-    at_line(g, w.majors["WT"].lines[0], round_name="LR 3b")
+    # The purple tram (800 in CR 4) in the 3-player game of `lines_game`: WT scraps its
+    # tram during its Line's turn in LR 3b ("jederzeit", VIII.5.3); in CR 4 it must buy
+    # one and may choose the purple one, which its treasury of 880 pays (V20).
+    g = lines_game("9")
+    w = world(g)
+    at_line(g, "9", LINES_POLICY, round_name="LR 3b")
     for tram in w.major_trams("WT"):
         act(g, {"type": "scrap_tram", "tram": tram})
-    to_round(g, "CR 4")
-    advance(g, lambda g: cr_step(g) == ("trams", "WT"))
+    to_round(g, "CR 4", LINES_POLICY)
+    advance(g, lambda g: cr_step(g) == ("trams", "WT"), LINES_POLICY)
     act(g, buy_tram("Pu1"))
     assert g.view(None)["trams"]["maintenance"] == {
         "Y1": -400,
@@ -327,6 +338,11 @@ def test_forced_purchase_director_tops_up_and_takes_loans_of_100() -> None:
     act(g, PASS)
     act(g, PASS)
     assert label(g) == "CR 1"
+    # BBG (first in the order) buys both yellow trams of a 2-player game (Tabelle 1).
+    advance(g, lambda g: cr_step(g) == ("trams", "BBG"))
+    act(g, buy_tram("Y1"))
+    act(g, buy_tram("Y1"))
+    act(g, {"type": "done"})
     advance(g, lambda g: cr_step(g) == ("trams", "WT"))
     assert cash(g, 1) == 140 + 15 + 25  # SB and SD paid in CR a
     act(g, buy_tram("O1"))
@@ -336,9 +352,11 @@ def test_forced_purchase_director_tops_up_and_takes_loans_of_100() -> None:
     for tram in list(w.major_trams("WT")):
         act(g, {"type": "scrap_tram", "tram": tram})
     assert w.depot.scrapped == ["O1-0", "O1-1"]
-    # No tram: the purchase is forced; every tram on offer may be chosen; no "done".
+    # No tram: the purchase is forced; no "done". Only the orange tram is left: its 300
+    # need Ben's money and a loan (V20: the choice among several trams is tested in
+    # test_rules_review_c.py).
     legal = g.legal_actions(1)
-    assert [e["tram"] for e in legal if e["type"] == "buy_tram"] == ["O1", "Y1"]
+    assert [e["tram"] for e in legal if e["type"] == "buy_tram"] == ["O1"]
     assert "done" not in {e["type"] for e in legal}
     assert refused(g, {"type": "done"}).rule == "1840 VIII.5.3"
     bank = cash(g, "bank")

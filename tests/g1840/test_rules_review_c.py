@@ -23,6 +23,7 @@ from .helpers import (
     Policy,
     act,
     advance,
+    after_pre,
     at_line,
     cash,
     cr_step,
@@ -333,12 +334,14 @@ def _line_to_act(w: World) -> bool:
 def line9_in(round_name: str, *, purple: bool = False) -> Game:
     """3 players, seed 6 (`helpers.lines_game`): WT's Line 9 (home C7) never builds and
     has no route. WT buys a red tram in CR 2 (its yellow one now costs 50, Tabelle 7);
-    with `purple`, Line 9 scraps its tram in LR 3b and WT buys the purple one in CR 4.
+    or, with `purple`, Line 9 scraps its tram in LR 3b and WT buys the purple one in CR 4
+    (800 of its 880).
     Line 9 is to act in `round_name`."""
     g = lines_game("9")
-    advance(g, lambda g: cr_step(g) == ("trams", "WT"), LINES_POLICY)
-    act(g, {"type": "buy_tram", "tram": "R1"})
-    if purple:
+    if not purple:
+        advance(g, lambda g: cr_step(g) == ("trams", "WT"), LINES_POLICY)
+        act(g, {"type": "buy_tram", "tram": "R1"})
+    else:
         at_line(g, "9", LINES_POLICY, round_name="LR 3b")
         for tram in world(g).major_trams("WT"):
             act(g, {"type": "scrap_tram", "tram": tram})
@@ -379,3 +382,94 @@ def test_v17_viii53_a_purple_tram_without_a_route_still_earns_200() -> None:
     assert income(g, "WT") == before + 200
     run = w.lines["9"].last_run
     assert run is not None and (run["revenue"], run["maintenance"], run["total"]) == (0, 200, 200)
+
+
+# --- V20: what a forced tram purchase may choose ----------------------------------------
+
+
+def forced_purchase(
+    profile: str, d_shares: int, buys: list[str], *, line_for_all: bool = False
+) -> tuple[Game, str]:
+    """2 players: Ben (seat 1) founds a major at 70 (treasury 700), Anna one at 100; in
+    SR 1 Ben buys `d_shares` shares of D (65 each, from his 270). In CR 1 Ben's major
+    buys the trams `buys` and scraps them all: it has no tram and must buy one (VIII.5.3).
+    Ben's cash then is 270 - 65 x d_shares + 40 (his sights SB and SD pay in CRa), and
+    D's payout if it came first."""
+    g = after_pre(2, profile=profile)
+    w = world(g)
+    ben, anna = w.open_majors[0], w.open_majors[-1]
+    act(g, {"type": "par", "major": ben, "price": 70})
+    act(g, {"type": "par", "major": anna, "price": 100})
+    for _ in range(d_shares):
+        act(g, {"type": "buy", "company": "D"})
+        act(g, {"type": "pass"})
+    while label(g) == "SR 1":
+        act(g, {"type": "pass"})
+    advance(g, lambda g: cr_step(g) == ("trams", ben))
+    for kind in buys:
+        act(g, {"type": "buy_tram", "tram": kind})
+    if line_for_all:  # it spends the rest on a Line and buys trams right after (VIII.6)
+        act(g, {"type": "done"})
+        advance(g, lambda g: cr_step(g) == ("pick", ben))
+        act(g, {"type": "select_line", "line": min(w.offer, key=int), "price": cash(g, ben)})
+        advance(g, lambda g: cr_step(g) == ("trams", ben))
+    for tram in list(w.major_trams(ben)):
+        act(g, {"type": "scrap_tram", "tram": tram})
+    # D has paid its 70 (7 a share) before the trams on 18xx.games (report (b)19), and
+    # before the auction in both profiles.
+    paid = 7 * d_shares if profile == "18xx.games" or line_for_all else 0
+    assert cash(g, 1) == 270 - 65 * d_shares + 40 + paid
+    return g, ben
+
+
+def tram_offers(g: Game) -> list[str]:
+    return [e["tram"] for e in g.legal_actions(seat(g)) if e["type"] == "buy_tram"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_v20_a_forced_purchase_may_take_a_dearer_tram_with_the_directors_cash(
+    profile: str,
+) -> None:
+    # VIII.5.3 Zwangs-Straßenbahnkauf: "Sie kann aus dem Angebot in der Bank frei
+    # wählen ... Der Direktor darf auch dann Geld zuschießen, falls die Gesellschaft sich
+    # eine billige, aber nicht eine teurere Straßenbahn leisten könnte." Treasury 100 pays
+    # a yellow tram (100); Ben's 245 top it up for the orange one (300).
+    g, major = forced_purchase(profile, 1, ["O1", "O1"])
+    assert cash(g, major) == 100 and tram_offers(g) == ["O1", "Y1"]
+    ben = cash(g, 1)
+    act(g, {"type": "buy_tram", "tram": "O1"})
+    assert (cash(g, major), cash(g, 1), world(g).loans.count("p1")) == (0, ben - 200, 0)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_v20_ix8_no_loan_for_a_dearer_tram_than_needed(profile: str) -> None:
+    # IX.8 "Ein Spieler darf nicht mehr Kredite aufnehmen als notwendig"; VIII.5.3 "Sollte
+    # der Direktor nicht über genügend Geld verfügen, dann muss er einen Kredit aufnehmen"
+    # - for what he must pay. Treasury 100 pays the yellow tram; the orange one would need
+    # Ben's 180 and a loan: the rulebook refuses it (V20 revised). 18xx.games lets the
+    # major choose any tram, loans as needed (report data: emergency_buy
+    # must_buy_cheapest false, can_take_player_loan true).
+    g, major = forced_purchase(profile, 2, ["O1", "O1"])
+    if profile == "rulebook":
+        assert tram_offers(g) == ["Y1"]
+        err = refused(g, {"type": "buy_tram", "tram": "O1"})
+        assert err.rule == "1840 VIII.5.3/IX.8" and "loan" in err.message
+        act(g, {"type": "buy_tram", "tram": "Y1"})
+        assert (cash(g, major), cash(g, 1), world(g).loans.count("p1")) == (0, 180, 0)
+    else:
+        assert tram_offers(g) == ["O1", "Y1"]
+        act(g, {"type": "buy_tram", "tram": "O1"})  # Ben's 194 + a loan of 100 - 200
+        assert (cash(g, major), cash(g, 1), world(g).loans.count("p1")) == (0, 94, 1)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_v20_ix8_loans_only_for_the_cheapest_tram(profile: str) -> None:
+    # The major spent its last 100 on a Line (VIII.6: it may buy trams at once) and then
+    # scraps its trams; Ben has 50 (78 on 18xx.games): the yellow tram (100) needs one
+    # loan, the orange one (300) three. The rulebook allows the one that needs the fewest.
+    g, major = forced_purchase(profile, 4, ["O1", "O1"], line_for_all=True)
+    ben = cash(g, 1)
+    assert cash(g, major) == 0 and ben < 100
+    assert tram_offers(g) == (["Y1"] if profile == "rulebook" else ["O1", "Y1"])
+    act(g, {"type": "buy_tram", "tram": "Y1"})
+    assert (cash(g, 1), world(g).loans.count("p1")) == (ben, 1)
