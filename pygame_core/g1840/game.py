@@ -195,7 +195,7 @@ def sellable_privates(w: World, seat: int) -> list[str]:
 def _sell_private(w: World, private: str) -> None:
     owner = w.private_owner[private]
     assert owner is not None
-    price = int(entities()["privates"][private]["face_value"])
+    price = w.face_value(private)
     w.pay(BANK, owner, price, f"{private} sold to the bank", "1840 IV.2")
     w.private_owner[private] = None
     del w.private_owner[private]

@@ -297,7 +297,7 @@ def private_offers(w: World) -> list[tuple[str, int]]:
             continue
         if not w.profile.private_from_any_player and owner != director:
             continue
-        most = min(int(entities()["privates"][private]["face_value"]), cash)
+        most = min(w.face_value(private), cash)
         if most >= 1:
             out.append((private, most))
     return out

@@ -188,6 +188,7 @@ def _settle(w: World, events: list[dict[str, Any]]) -> None:
             w.add_log(f"{w.name(seat)} buys {name} for {ev['price']}", seat)
             w.events.append({"kind": "private_sold", **ev})
         elif kind == "price_drop":
+            w.dropped_prices[ev["lot"]] = ev["price"]  # the face value (rulebook, V52)
             name = entities()["privates"][ev["lot"]]["name"]
             w.add_log(f"Everybody passed: {name} now costs {ev['price']}")
         elif kind == "all_passed":

@@ -45,6 +45,10 @@ class Profile:
     # (b)13 IX.6: the markers at I1, A17, I11 and F24 may never be removed (18xx.games);
     # the rulebook has no such exception (its example clears V's start marker at G3).
     start_markers_protected: bool
+    # VI "wird dessen Nennwert um 5 reduziert": the dropped price is the private's face
+    # value from then on (IV.2: sale to the bank, to a major); 18xx.games lowers only its
+    # least bid and keeps the face value (report (b)16).
+    drop_lowers_face_value: bool
     # (b)16/(b)17 VI, VIII.6: the all-pass price drop only before the first sale; raises in
     # multiples of 5.
     drop_until_first_sale: bool
@@ -92,6 +96,7 @@ RULEBOOK_PROFILE: Final = Profile(
     three_brown_stadtbahn_tiles=True,
     removal_needs_connection=True,
     start_markers_protected=False,
+    drop_lowers_face_value=True,
     drop_until_first_sale=True,
     bids_in_multiples=True,
     forced_tram_any_with_loans=False,
@@ -116,6 +121,7 @@ SITE_PROFILE: Final = Profile(
     three_brown_stadtbahn_tiles=False,
     removal_needs_connection=False,
     start_markers_protected=True,
+    drop_lowers_face_value=False,
     drop_until_first_sale=False,
     bids_in_multiples=False,
     forced_tram_any_with_loans=True,

@@ -141,7 +141,7 @@ def view(w: World, seat: int | None) -> JsonDict:
         "privates": {
             p: {
                 "name": privates[p]["name"],
-                "face_value": privates[p]["face_value"],
+                "face_value": w.face_value(p),
                 "revenue": privates[p]["revenue"],
                 "hex": b._board_data()["privates"][p]["hex"],
                 "status": "closed"
@@ -359,6 +359,7 @@ def canonical(w: World) -> JsonDict:
         },
         "open_majors": list(w.open_majors),
         "privates": dict(w.private_owner),
+        "dropped_prices": dict(w.dropped_prices),
         "lines": {
             s: [c.status, c.major, c.tram, c.tokens_used, c.started, c.laid_tile]
             for s, c in w.lines.items()

@@ -147,6 +147,7 @@ class World:
     majors: dict[str, Major] = field(default_factory=dict)
     open_majors: list[str] = field(default_factory=list)  # may still be founded (SR1)
     private_owner: dict[str, str | None] = field(default_factory=dict)  # holder or None
+    dropped_prices: dict[str, int] = field(default_factory=dict)  # VI: after all passed
     lines: dict[str, LineCard] = field(default_factory=dict)
     offer: list[str] = field(default_factory=list)  # Lines face up for auction (CRe)
     stadtbahn: list[str] = field(default_factory=list)
@@ -253,9 +254,15 @@ class World:
         h = player_holder(seat)
         return sum(self.market.price(c) * self.shares.percent(h, c) // 10 for c in self.companies())
 
+    def face_value(self, private: str) -> int:
+        """A private's face value ("Nennwert", IV.2): printed, or (rulebook) as VI lowered
+        it when everybody passed ("wird dessen Nennwert um 5 reduziert")."""
+        if self.profile.drop_lowers_face_value and private in self.dropped_prices:
+            return self.dropped_prices[private]
+        return int(entities()["privates"][private]["face_value"])
+
     def private_value(self, seat: int) -> int:
-        privates = entities()["privates"]
-        return sum(int(privates[p]["face_value"]) for p in self.privates_of(player_holder(seat)))
+        return sum(self.face_value(p) for p in self.privates_of(player_holder(seat)))
 
     def value(self, seat: int) -> int:
         """XI: cash + shares at their price - 200 per loan (+ privates at face value in

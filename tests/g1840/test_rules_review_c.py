@@ -26,15 +26,18 @@ from .helpers import (
     after_pre,
     at_line,
     cash,
+    choose,
     cr_step,
     game,
     income,
     label,
     lay,
+    legal_types,
     lines_game,
     negative_game,
     refused,
     seat,
+    to_round,
     world,
 )
 
@@ -473,3 +476,79 @@ def test_v20_ix8_loans_only_for_the_cheapest_tram(profile: str) -> None:
     assert tram_offers(g) == (["Y1"] if profile == "rulebook" else ["O1", "Y1"])
     act(g, {"type": "buy_tram", "tram": "Y1"})
     assert (cash(g, 1), world(g).loans.count("p1")) == (ben, 1)
+
+
+# --- VI / IV.2 / XI: a private whose price dropped keeps the dropped face value ----------
+
+
+def prater_after_drops(profile: str, drops: int) -> Game:
+    """3 players (full board): everybody passes `drops` times at the first pick, so
+    Prater's price falls by 5 each time (VI); Anna (the start player) then takes it at
+    the price left (at 0 she must), the others pass; the Pre round ends by the scripted
+    players; SR 1 has begun."""
+    g = game(3, profile=profile)
+    for _ in range(drops):
+        for _ in range(3):
+            act(g, {"type": "pass"})
+    w = world(g)
+    if w.private_owner["PR"] is None:
+        act(g, {"type": "bid", "private": "PR", "price": 10 - 5 * drops})
+        act(g, {"type": "pass"})
+        act(g, {"type": "pass"})
+    assert w.private_owner["PR"] == "p0"
+    to_round(g, "SR 1")
+    return g
+
+
+@pytest.mark.parametrize(("drops", "face"), [(1, 5), (2, 0)])
+def test_vi_iv2_the_dropped_price_is_praters_face_value_when_sold_to_the_bank(
+    drops: int, face: int
+) -> None:
+    # VI: "wird dessen Nennwert um 5 reduziert" - the face value itself; IV.2: "Sie können
+    # jederzeit freiwillig an die Bank zurückgegeben werden. Der Nennwert wird dann an den
+    # Besitzer ... ausbezahlt." Its income (5) is not the face value and stays.
+    g = prater_after_drops("rulebook", drops)
+    w = world(g)
+    assert w.face_value("PR") == face
+    assert g.view(None)["privates"]["PR"]["face_value"] == face
+    while seat(g) != 0:
+        act(g, {"type": "pass"} if "pass" in legal_types(g) else choose(g))
+    before = cash(g, 0)
+    act(g, {"type": "sell_private", "private": "PR"})
+    assert cash(g, 0) == before + face
+
+
+def test_iv2_a_major_buys_a_private_for_1_up_to_its_dropped_face_value() -> None:
+    # IV.2: "Der Kaufpreis muss zwischen inklusive 1 Gulden und dem Nennwert liegen":
+    # Prater taken at 5 sells to Anna's major for at most 5; at 0 it cannot be sold.
+    for drops, most in ((1, 5), (2, None)):
+        g = prater_after_drops("rulebook", drops)
+        w = world(g)
+        advance(g, lambda g: label(g) == "LR 2a" and _anna_line_to_act(g))
+        offers = [e for e in g.legal_actions(0) if e["type"] == "buy_private"]
+        assert [e["max"] for e in offers if e["private"] == "PR"] == (
+            [] if most is None else [most]
+        )
+        if most is not None:
+            err = refused(g, {"type": "buy_private", "private": "PR", "price": most + 5})
+            assert err.rule == "1840 IV.2"
+        assert w.private_owner["PR"] == "p0"
+
+
+def _anna_line_to_act(g: Game) -> bool:
+    w = world(g)
+    return _line_to_act(w) and g.active == 0
+
+
+def test_xi_site_keeps_praters_face_value_of_10() -> None:
+    # 18xx.games lowers only the least bid (its "discount", report (b)16): Prater taken
+    # for 0 still sells to the bank for 10 and counts 10 in the final score (XI on the
+    # site: privates at face value, report (b)4).
+    g = prater_after_drops("18xx.games", 2)
+    w = world(g)
+    assert w.face_value("PR") == 10 and w.private_value(0) >= 10
+    sell = {"type": "sell_private", "private": "PR"}
+    advance(g, lambda g: g.active == 0 and sell in g.legal_actions(0))  # not in a SR there
+    before = cash(g, 0)
+    act(g, {"type": "sell_private", "private": "PR"})
+    assert cash(g, 0) == before + 10
