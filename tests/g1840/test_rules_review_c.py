@@ -552,3 +552,78 @@ def test_xi_site_keeps_praters_face_value_of_10() -> None:
     before = cash(g, 0)
     act(g, {"type": "sell_private", "private": "PR"})
     assert cash(g, 0) == before + 10
+
+
+# --- XII: the removals go with the reduced board ----------------------------------------
+
+XII_LINES = {"9", "10", "13", "14", "16", "17"}
+XIII_LINES = {"8", "9", "10", "11", "12", "13", "14", "16", "17"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "lines", "privates"),
+    [
+        ("three_player_small", XII_LINES, {"PR"}),  # XII
+        ("two_player", XIII_LINES, {"PR", "SSB"}),  # XIII
+    ],
+)
+def test_xii_xiii_each_removal_is_what_the_smaller_board_has_no_place_for(
+    variant: str, lines: set[str], privates: set[str]
+) -> None:
+    # XII: "Obwohl es möglich ist, eine 3-Spieler-Partie auf dem Hauptspielplan
+    # durchzuführen, empfehlen wir für 3 Spieler den reduzierten Spielplan ... Es gelten
+    # die Basis-Regeln. Eliminiere vor dem Spielstart: die Linienkarten 9, 10, 13, 14, 16
+    # und 17; alle Aktien und Marker der Stadtbahnlinie V; das Privatpapier ,Prater'."
+    # Every item removed has its place off the reduced board (the Lines' homes, V's dashed
+    # line, Prater's hex D28), every item kept has its place on it, and the main board has
+    # them all: the list describes the reduced board, and a 3-player game on the main
+    # board keeps everything (V53; test_rules_end.py plays both).
+    small, full = b.hex_data(variant), b.hex_data("standard")
+    for line, data in b.lines().items():
+        assert data["home"] in full
+        assert (data["home"] in small) == (line not in lines), line
+    sights = b._board_data()["privates"]
+    for private, data in sights.items():
+        assert data["hex"] in full
+        assert (data["hex"] in small) == (private not in privates), private
+    v_line = b.stadtbahn_sequences("standard")["V"]
+    assert all(h in full for h in v_line) and not all(h in small for h in v_line)
+    for company in ("W", "G", "D"):
+        assert all(h in small for h in b.stadtbahn_sequences(variant)[company])
+    g = world(game(3))
+    assert set(g.lines) == {str(n) for n in range(1, 19)} and "V" in g.stadtbahn
+    assert "PR" in g.private_owner
+
+
+# --- G11: the printed Stadtbahn stop of the Westbahnhof ----------------------------------
+
+G_LINE = ("B16", "B14", "C13", "D12", "E13", "F12", "H12")
+
+
+@pytest.mark.parametrize("stops", [False, True], ids=["rulebook", "site"])
+def test_viii52_ix4_g11s_printed_stadtbahn_stop_counts_before_and_after_its_tile(
+    stops: bool,
+) -> None:
+    # VIII.5.2: the imaginary tram runs "entlang der bereits gebauten (vorgedruckt oder
+    # mit Gleisteilen) strichlierten Stadtbahngleise" and adds "Die Werte aller
+    # Haltestellen": G11 (Westbahnhof, a purple hex, not orange) has printed dashed track
+    # with a stop of 10 (report (e) #5859, checked there against the physical map), so G's
+    # line runs through it before any tile is laid there. IX.4 "Wird eines der beiden
+    # Teile auf den Westbahnhof gelegt, wird die Stadtbahnstrecke als durchgängig
+    # betrachtet": with L30a/L31a the line stays whole, through the tile's stop (V54).
+    state = b.initial_state("standard", stops)
+    for coord in G_LINE[:-1]:  # up to F12: G's line ends at G11's printed stop
+        stadtbahn_tile(state, coord)
+    earned, run = sb.revenue(state, "standard", "G", ("yellow",))
+    assert "G11-1" in run and "I11-0" not in run
+    # A17 40 + B16, B14, C13 10 each + D12 20 (G's marker) + E13, F12 10 each + G11 10
+    assert earned == 40 + 30 + 20 + 20 + 10
+    stadtbahn_tile(state, "H12")  # the whole line: on through G11 and H12 to I11 (30)
+    earned, run = sb.revenue(state, "standard", "G", ("yellow",))
+    assert {"G11-1", "H12-0", "I11-0"} <= set(run) and earned == 120 + 10 + 30
+    for tile, value in (("L30a", 30), ("L31a", 10)):
+        built = state.copy()
+        built.lay("G11", b.tiles()[tile], 0)
+        earned, run = sb.revenue(built, "standard", "G", ("yellow",))
+        assert "G11-0" in run and {"A17-0", "I11-0"} <= set(run), tile
+        assert earned == 160 - 10 + value, tile
