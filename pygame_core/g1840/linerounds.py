@@ -28,6 +28,8 @@ RULE: Final = "1840 IX"
 STADTBAHN: Final = frozenset({"W", "V", "G", "D"})
 RED_HEXES: Final = frozenset({"D20", "E19", "E21"})  # IX.4: the three inner-city hexes
 REMOVE_COST: Final = 40  # IX.6
+# IX.5: "Grüne Plättchen stehen ab Linien-Runde 2a zur Verfügung", brown from 4a, gray 5a.
+PHASE_OF_COLOUR: Final = {"green": "LR 2a", "brown": "LR 4a", "gray": "LR 5a"}
 JsonDict = dict[str, Any]
 
 # IX.4: the five bonus actions printed on the orange hexes.
@@ -571,6 +573,12 @@ def _check_lay(w: World, a: Action, lays: list[Lay], what: str) -> None:
         raise IllegalAction(f"There is no tile {a.tile!r}", rule="1840 IX.4")
     if w.tile_supply().get(a.tile, 0) <= 0:
         raise IllegalAction(f"No tile {a.tile} is left", rule="1840 IX.5")
+    colour = b.tiles()[a.tile].colour
+    if colour in PHASE_OF_COLOUR and colour not in w.colours:
+        raise IllegalAction(
+            f"{colour.capitalize()} tiles are available from {PHASE_OF_COLOUR[colour]}",
+            rule="1840 IX.5",
+        )
     on_hex = [r for h, n, r in lays if h == a.hex and n == a.tile]
     if on_hex:
         raise IllegalAction(

@@ -627,3 +627,94 @@ def test_viii52_ix4_g11s_printed_stadtbahn_stop_counts_before_and_after_its_tile
         earned, run = sb.revenue(built, "standard", "G", ("yellow",))
         assert "G11-0" in run and {"A17-0", "I11-0"} <= set(run), tile
         assert earned == 160 - 10 + value, tile
+
+
+# --- IX.5 brown and gray tiles, IX.6 marker costs (untested rules) ----------------------
+
+
+def line3_lays(g: Game, coord: str, colour: str) -> list[tuple[str, int]]:
+    """The lays of the acting Line on `coord` with tiles of `colour`."""
+    return [
+        (e["tile"], e["rotation"])
+        for e in g.legal_actions(seat(g))
+        if e["type"] == "lay_tile" and e["hex"] == coord and b.tiles()[e["tile"]].colour == colour
+    ]
+
+
+def test_ix5_brown_tiles_from_lr4a_and_gray_tiles_from_lr5a() -> None:
+    # IX.5: "Grüne Plättchen stehen ab Linien-Runde 2a zur Verfügung. Braune Plättchen
+    # stehen ab Linien-Runde 4a zur Verfügung. Graue Plättchen stehen ab Linien-Runde 5a
+    # zur Verfügung." Line 3 (SJE, `helpers.lines_game`) builds its OO home E17: 235,
+    # green 8858 in LR 2a, brown L17 from LR 4a only, gray L18 from LR 5a only.
+    g = lines_game("3")
+    lay(g, "E17", "235", 4)
+    act(g, {"type": "place_token", "hex": "E17", "city": 0})
+    at_line(g, "3", LINES_POLICY, round_name="LR 2a")
+    lay(g, "E17", "8858", 1)
+    for name in ("LR 2b", "LR 3a", "LR 3b"):
+        at_line(g, "3", LINES_POLICY, round_name=name)
+        assert line3_lays(g, "E17", "brown") == [], name
+        assert not [e for e in g.legal_actions(seat(g)) if e.get("tile") == "L17"], name
+        err = refused(g, {"type": "lay_tile", "hex": "E17", "tile": "L17", "rotation": 4})
+        assert err.rule == "1840 IX.5" and "LR 4a" in err.message
+    at_line(g, "3", LINES_POLICY, round_name="LR 4a")
+    brown = line3_lays(g, "E17", "brown")
+    assert brown and {t for t, _ in brown} == {"L17"}
+    lay(g, "E17", *brown[0])
+    at_line(g, "3", LINES_POLICY, round_name="LR 4b")
+    assert line3_lays(g, "E17", "gray") == []
+    err = refused(g, {"type": "lay_tile", "hex": "E17", "tile": "L18", "rotation": 0})
+    assert err.rule == "1840 IX.5" and "LR 5a" in err.message
+    at_line(g, "3", LINES_POLICY, round_name="LR 5a")
+    gray = line3_lays(g, "E17", "gray")
+    assert gray and {t for t, _ in gray} == {"L18"}
+    lay(g, "E17", *gray[0])
+    assert world(g).map.tile("E17")[0].name == "L18"
+
+
+def test_ix6_station_markers_cost_0_20_40_60_80_100() -> None:
+    # IX.6: "Die Kosten eines Stationsmarker ... betragen 0 (Startstation), 20, 40, 60, 80
+    # und 100 Gulden"; "Jede Linie besitzt 6 Stationsmarker"; one marker a turn (the first
+    # turn: the home marker and one more). Line 3 (SJE) builds E17 -> E15 -> F14, then
+    # E17 green towards E19 (red bonus) -> F20 -> F22, one marker a turn.
+    g = lines_game("3")
+    w = world(g)
+    paid: list[int] = []
+
+    def marker(coord: str) -> None:
+        before = cash(g, "SJE")
+        act(g, {"type": "place_token", "hex": coord, "city": 0})
+        paid.append(before - cash(g, "SJE"))
+
+    lay(g, "E17", "235", 1)  # its city towards E15
+    marker("E17")  # the home marker, chosen again on the first tile (V19)
+    stadtbahn_tile_on(g, "B16")  # G's end: an extra yellow tile ...
+    lay(g, "E15", "6", 4)  # ... E15, joined to E17
+    marker("E15")
+    act(g, {"type": "run"})
+    at_line(g, "3", LINES_POLICY, round_name="LR 1b")
+    lay(g, "F14", "57", 0)
+    marker("F14")
+    act(g, {"type": "run"})
+    at_line(g, "3", LINES_POLICY, round_name="LR 2a")
+    lay(g, "E17", "8859", 1)  # the Line's city now also faces E19
+    stadtbahn_tile_on(g, "I3")  # W's end: a red inner-city tile
+    lay(g, "E19", "L20", 2)
+    marker("E19")
+    act(g, {"type": "run"})
+    at_line(g, "3", LINES_POLICY, round_name="LR 2b")
+    lay(g, "F20", "6", 2)
+    marker("F20")
+    act(g, {"type": "run"})
+    at_line(g, "3", LINES_POLICY, round_name="LR 3a")
+    lay(g, "F22", "6", 1)
+    marker("F22")
+    assert paid == [0, 20, 40, 60, 80, 100]
+    assert w.lines["3"].tokens_used == 6 == len(w.map.corp_tokens("3"))
+    assert not [e for e in g.legal_actions(seat(g)) if e["type"] == "place_token"]
+
+
+def stadtbahn_tile_on(g: Game, coord: str) -> None:
+    """The acting Line lays the first legal yellow Stadtbahn tile on orange hex `coord`."""
+    e = next(e for e in g.legal_actions(seat(g)) if e["type"] == "lay_tile" and e["hex"] == coord)
+    lay(g, coord, e["tile"], e["rotation"])
