@@ -316,12 +316,17 @@ class World:
 
     # --- tiles -----------------------------------------------------------------------------
 
+    def tile_manifest(self) -> Mapping[str, int]:
+        """How many of each tile the game has: the rulebook's component list (I.: three
+        brown Stadtbahn tiles) or 18xx.games' manifest."""
+        if self.profile.three_brown_stadtbahn_tiles:
+            return b.rulebook_manifest()
+        return b.manifest()
+
     def tile_supply(self) -> dict[str, int]:
         """The tiles not on the map (replaced tiles come back, IX.5). Rulebook profile:
-        the component list's counts (I.: three brown Stadtbahn tiles), and L30 and L31
-        are one physical tile each, usable on G11 (side a) or F24 (side b)."""
-        counts = b.rulebook_manifest() if self.profile.three_brown_stadtbahn_tiles else None
-        supply = b.available_tiles(self.map, counts)
+        L30 and L31 are one physical tile each, usable on G11 (side a) or F24 (side b)."""
+        supply = b.available_tiles(self.map, self.tile_manifest())
         if self.profile.shared_station_tiles:
             for name in ("L30", "L31"):
                 a, bb = f"{name}a", f"{name}b"

@@ -10,7 +10,6 @@ from collections import Counter
 
 from pygame_core import Game
 from pygame_core.g18xx.tiles import StopKind
-from pygame_core.g1840 import board as b
 from pygame_core.g1840.economy import CERT_LIMIT
 from pygame_core.g1840.game import Vienna1840
 from pygame_core.g1840.trams import LIMIT, TYPES
@@ -86,7 +85,7 @@ def _tiles(w: World) -> list[str]:
     are one physical tile each (side a for G11, side b for F24)."""
     out = []
     on_map = Counter(tile.name for tile, _ in w.map.tiles.values())
-    manifest = b.manifest()
+    manifest = w.tile_manifest()  # the profile's (V25: a third brown Stadtbahn tile)
     for name, count in on_map.items():
         if count > manifest.get(name, 0):
             out.append(f"tiles: {count} x {name} on the map, {manifest.get(name, 0)} exist")

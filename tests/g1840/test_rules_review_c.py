@@ -17,6 +17,7 @@ from pygame_core.g1840 import linerounds
 from pygame_core.g1840 import stadtbahn as sb
 from pygame_core.g1840.world import World
 
+from . import invariants
 from .helpers import (
     INCOME_PARS,
     LINES_POLICY,
@@ -718,3 +719,13 @@ def stadtbahn_tile_on(g: Game, coord: str) -> None:
     """The acting Line lays the first legal yellow Stadtbahn tile on orange hex `coord`."""
     e = next(e for e in g.legal_actions(seat(g)) if e["type"] == "lay_tile" and e["hex"] == coord)
     lay(g, coord, e["tile"], e["rotation"])
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_i_two_l16_on_the_map_only_in_the_rulebook(profile: str) -> None:
+    # The fuzzer's invariants count the tiles against the profile's component list.
+    w = world(game(4, profile=profile))
+    for coord in ("D22", "E23"):  # two straight Stadtbahn city hexes
+        w.map.lay(coord, b.tiles()["L16"], 0)
+    broken = invariants._tiles(w)
+    assert broken == ([] if profile == "rulebook" else ["tiles: 2 x L16 on the map, 1 exist"])
