@@ -22,7 +22,7 @@ KINDS = {"invalid", "illegal", "not_your_turn", "game_over", "illegal_route"}
 
 @functools.cache
 def positions() -> tuple[Game, ...]:
-    """Positions of every step: easy bot games of 2, 3 and 6 players at several points
+    """Positions of every step: easy bot games of 2, 3, 4 and 6 players at several points
     (Pre, order cards, SRs, CRs, LRs), scripted CR and LR positions, and a finished game."""
     from pygame_core import new_game
 
@@ -31,6 +31,7 @@ def positions() -> tuple[Game, ...]:
         (2, 11, "rulebook", (0, 3, 9, 20, 40, 70, 100, 140)),
         (3, 12, "18xx.games", (2, 15, 30, 60, 90, 130, 180, 230)),
         (6, 13, "rulebook", (5, 40, 90, 150, 220, 300)),
+        (4, 14, "18xx.games", (1, 25, 80, 160, 260)),
     ):
         g = new_game("1840", list(NAMES[:players]), {"profile": profile}, seed)
         for i in range(max(stops) + 1):
