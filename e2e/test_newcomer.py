@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from e2e import g1840_page as g40
 from e2e import trambahn_page as tb
@@ -16,8 +16,8 @@ from e2e.conftest import ENGINE_TIMEOUT_MS, wait_engine
 from pygame_core import Game, new_game
 from scripts.serve import SiteServer
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 860}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 860}
 FIXTURE_18XX = (
     Path(__file__).resolve().parent.parent / "tests" / "g1840" / "data" / "fixture_2player.json"
 )
@@ -56,7 +56,7 @@ def import_save(page: Page, tmp_path: Path, save: dict[str, Any], button: str) -
 def box(loc: Locator) -> dict[str, float]:
     b = loc.bounding_box()
     assert b is not None, f"{loc} has no box"
-    return b
+    return {"x": b["x"], "y": b["y"], "width": b["width"], "height": b["height"]}
 
 
 def overlaps(a: dict[str, float], b: dict[str, float]) -> bool:
@@ -125,7 +125,9 @@ def test_phone_trambahn_opens_at_the_top_and_shows_the_target(
     page.wait_for_function("window.scrollY > 0")
     card = page.locator("[data-testid=hand-card][data-legal]").first
     card.click()
-    target = page.locator(".passenger-row[data-legal], .column[data-legal], .money-pile[data-legal]")
+    target = page.locator(
+        ".passenger-row[data-legal], .column[data-legal], .money-pile[data-legal]"
+    )
     expect(target.first).to_be_visible()
     page.wait_for_function(
         """() => {
@@ -199,7 +201,9 @@ def assert_toasts_clear_of(page: Page, card: Locator) -> None:
     end = box(card)
     for toast in page.locator("[data-testid=toasts] > *").all():
         if toast.is_visible():
-            assert not overlaps(box(toast), end), f"a toast covers the end screen: {toast.inner_text()}"
+            assert not overlaps(box(toast), end), (
+                f"a toast covers the end screen: {toast.inner_text()}"
+            )
 
 
 def test_toasts_do_not_cover_the_trambahn_end_screen(
@@ -289,7 +293,8 @@ RECORD_PROMPTS = """
       if (!seen.includes(el.textContent)) seen.push(el.textContent);
     }
   };
-  new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+  const all = { subtree: true, childList: true, characterData: true };
+  new MutationObserver(look).observe(document, all);
 })();
 """
 
