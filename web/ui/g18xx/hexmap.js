@@ -13,7 +13,7 @@
 //     initialView: "fit" | "fill",  // whole map (default), or fill the box (tall phones)
 //     wheelZoom: true,             // the mouse wheel zooms (false: the page scrolls)
 //   });
-// Keyboard (map focused): arrows pan, + / - zoom, 0 fits; Tab reaches highlighted hexes,
+// Keyboard (map focused): arrows pan, + / - zoom, 0 fits; Tab reaches highlighted hexes (row by row),
 // Enter or Space picks one.
 //   map.update({state, phaseColours, lineOwners})   // redraws only the hexes that changed
 //   map.setHighlights(["F18", "G17"] | {F18: "lay", G17: "token"})  // legal targets; [] clears
