@@ -8,6 +8,14 @@ import { writeAutosave } from "./store.js";
 
 const GAME = "main";
 
+/** A button's look while the action it asked for waits for the engine. */
+function showWaiting(btn, waiting) {
+  btn.classList.toggle("is-waiting", waiting);
+  btn.setAttribute("aria-busy", waiting ? "true" : "false");
+  btn.querySelector(".wait-note")?.remove();
+  if (waiting) btn.append(h("span", { class: "wait-note" }, h("span", { class: "spinner", "aria-hidden": "true" }), "waiting for the engine…"));
+}
+
 export class EngineGame {
   /**
    * @param {string} title the engine's title id ("trambahn", "1840"), also the autosave's
@@ -29,6 +37,7 @@ export class EngineGame {
     this.history = null;
     this.endDismissed = false;
     this.botGen = 0;
+    this.queued = null; // a button pressed before the engine had the game: {key, fn}
   }
 
   /** Render again whenever `media` (a MediaQueryList: the layout's breakpoint) changes. */
@@ -76,6 +85,44 @@ export class EngineGame {
     }
   }
 
+  // --- waiting for the engine -------------------------------------------------------------------
+
+  /** The engine has the game: nothing that needs it has to wait any more. */
+  ready() {
+    return Boolean(this.engine && !this.loading);
+  }
+
+  /**
+   * Do `fn` now, or, while the engine is still starting or loading the game (a reload of a
+   * finished game shows its end screen seconds before), keep it and do it once the engine
+   * has the game: the button that asked says it is waiting (markWaiting).
+   */
+  whenReady(key, fn) {
+    if (this.ready()) return fn();
+    this.queued = { key, fn };
+    this.markWaiting();
+  }
+
+  /** Carry out what was asked while the engine was starting (attachSaved / attachNew). */
+  runQueued() {
+    const q = this.queued;
+    this.queued = null;
+    if (q && !this.destroyed) q.fn();
+    else this.markWaiting();
+  }
+
+  /** The buttons made by waitButton(): the one whose action is kept says so. */
+  markWaiting(root = this.root) {
+    for (const btn of root?.querySelectorAll?.("[data-wait-key]") ?? []) showWaiting(btn, this.queued?.key === btn.dataset.waitKey);
+  }
+
+  /** A button whose action needs the engine: pressed early, it waits (see whenReady). */
+  waitButton(key, label, attrs, fn) {
+    const btn = h("button", { type: "button", ...attrs, "data-wait-key": key, onclick: () => this.whenReady(key, fn) }, label);
+    showWaiting(btn, this.queued?.key === key);
+    return btn;
+  }
+
   // --- state ---------------------------------------------------------------------------------
 
   /** The engine is working on something of this game (an action, an undo, the load). */
@@ -99,6 +146,7 @@ export class EngineGame {
     this.loading = false;
     this.status = null;
     if (!r.ok) {
+      this.queued = null;
       this.error = `The saved game could not be loaded: ${r.error.message}`;
       this.render();
       return false;
@@ -107,6 +155,7 @@ export class EngineGame {
     this.persist();
     this.render();
     this.continueAfterChange();
+    this.runQueued();
     return true;
   }
 

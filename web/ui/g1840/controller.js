@@ -104,6 +104,7 @@ export class G1840Game extends EngineGame {
     this.persist();
     this.render();
     this.continueAfterChange();
+    this.runQueued();
   }
 
   continueAfterChange() {
@@ -626,9 +627,10 @@ export class G1840Game extends EngineGame {
         endScreen(this.resp, {
           humanSeats: humans,
           buttons: [
-            h("button", { type: "button", class: "btn primary", "data-testid": "rematch", onclick: () => this.onRematch?.(this.session, this.resp.players, this.view) }, "Play again"),
+            // pressed while the engine still starts (a reload), they wait and then act
+            this.waitButton("rematch", "Play again", { class: "btn primary", "data-testid": "rematch" }, () => this.onRematch?.(this.session, this.resp.players, this.view)),
             h("button", { type: "button", class: "btn", "data-testid": "close-end", onclick: () => { this.endDismissed = true; this.render(); } }, "Look at the map"),
-            h("button", { type: "button", class: "btn", "data-testid": "end-history", onclick: () => this.enterHistory() }, "Replay history"),
+            this.waitButton("history", "Replay history", { class: "btn", "data-testid": "end-history" }, () => this.enterHistory()),
             h("button", { type: "button", class: "btn", "data-testid": "end-export", onclick: () => this.exportSave() }, "Export"),
             h("button", { type: "button", class: "btn ghost", "data-testid": "end-menu", onclick: () => this.menu() }, "Menu"),
           ],

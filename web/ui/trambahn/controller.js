@@ -44,6 +44,7 @@ export class TrambahnGame extends EngineGame {
     this.persist();
     this.render();
     this.continueAfterChange();
+    this.runQueued();
   }
 
   continueAfterChange() {
@@ -305,9 +306,10 @@ export class TrambahnGame extends EngineGame {
         h(
           "div",
           { class: "end-buttons" },
-          h("button", { type: "button", class: "btn primary", "data-act": "rematch", "data-testid": "rematch" }, "Play again"),
+          // pressed while the engine still starts (a reload), they wait and then act
+          this.waitButton("rematch", "Play again", { class: "btn primary", "data-testid": "rematch" }, () => this.onRematch?.(this.session, this.resp.players)),
           h("button", { type: "button", class: "btn", "data-act": "close-end", "data-testid": "close-end" }, "Look at the table"),
-          h("button", { type: "button", class: "btn", "data-act": "history", "data-testid": "end-history" }, "Replay history"),
+          this.waitButton("history", "Replay history", { class: "btn", "data-testid": "end-history" }, () => this.enterHistory()),
           h("button", { type: "button", class: "btn", "data-act": "export", "data-testid": "end-export" }, "Export"),
           h("button", { type: "button", class: "btn ghost", "data-act": "menu", "data-testid": "end-menu" }, "Menu"),
         ),
