@@ -13,7 +13,7 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Protocol, Self, TypeGuard, TypeVar, cast
 
 from .errors import (
     CorruptSave,
@@ -22,10 +22,13 @@ from .errors import (
     InvalidAction,
     StaleState,
     UnknownTitle,
+    quote,
 )
+from .names import check_names
 from .rng import Rng
 
 JsonDict = dict[str, Any]
+_T = TypeVar("_T")
 
 SAVE_FORMAT = "tramways-save"
 SNAPSHOT_EVERY = 32
@@ -108,7 +111,7 @@ class TitleState(ABC):
     def query(self, kind: str, args: Mapping[str, Any]) -> JsonDict:
         """A read-only question a title answers on demand (e.g. 1840: a Line's best route
         now). Changes nothing."""
-        raise InvalidAction(f"{self.TITLE} answers no query {kind!r}")
+        raise InvalidAction(f"{self.TITLE} answers no query {quote(kind)}")
 
 
 TITLES: dict[str, type[TitleState]] = {}
@@ -124,11 +127,15 @@ IMPORTERS: dict[str, Callable[[Any], Game]] = {}
 
 class ImportJob(Protocol):
     """A game file replayed in steps (the page shows progress): `total` actions,
-    `done` so far; `step(count)` replays up to `count` more and returns the game after
-    the last one (raises CorruptSave naming the action that fails)."""
+    `done` so far, the game's `players` (names); `step(count)` replays up to `count` more
+    and returns the game after the last one (raises CorruptSave naming the action that
+    fails)."""
 
     @property
     def total(self) -> int: ...
+
+    @property
+    def players(self) -> list[str]: ...
 
     @property
     def done(self) -> int: ...
@@ -146,6 +153,37 @@ def register(cls: type[TitleState]) -> type[TitleState]:
     return cls
 
 
+def is_int(value: Any) -> TypeGuard[int]:
+    """A whole number as JSON gives it: an int, not a bool (True is not 1) nor a float."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def json_copy(value: _T) -> _T:
+    """A copy of JSON-like data (dicts and lists copied, everything else shared): what a
+    title hands out from a cache, so that a caller's edits cannot reach the cache. Much
+    faster than `copy.deepcopy` on the small flat dicts of legal actions."""
+    return cast(_T, _json_copy(value))
+
+
+def _json_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _json_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_copy(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """What `Game.restore` needs to put a game back as it was (see `checkpoint`)."""
+
+    state: TitleState
+    actions: list[JsonDict]
+    log: list[JsonDict]
+    undo_from: int
+    snapshots: dict[int, TitleState]
+
+
 class Game:
     """One game of any title: its record, its state, its log."""
 
@@ -156,14 +194,21 @@ class Game:
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
     ) -> None:
-        if title not in TITLES:
-            raise UnknownTitle(f"Unknown title {title!r}; known: {', '.join(sorted(TITLES))}")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**53:
+        if not isinstance(title, str) or title not in TITLES:
+            raise UnknownTitle(f"Unknown title {quote(title)}; known: {', '.join(sorted(TITLES))}")
+        if not is_int(seed) or not 0 <= seed < 2**53:
             raise InvalidAction("The seed must be an integer from 0 to 2**53 - 1")
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
+            raise InvalidAction(f"'options' must be an object, not {quote(options)}")
         self.title = title
-        self.players = [str(p) for p in players]
-        self.options: JsonDict = dict(options or {})
+        self.players = check_names(players)
+        self.options: JsonDict = dict(options)
         self.seed = seed
+        # Notes on how the game was set up (names cut or made unique): the API's reply
+        # shows them once; they are not saved.
+        self.notes: list[str] = []
         self.actions: list[JsonDict] = []
         self.log: list[JsonDict] = []
         self._undo_from = 0  # actions at or after this index may be undone
@@ -187,6 +232,10 @@ class Game:
 
     def apply(self, action: Mapping[str, Any], seat: int, *, n_actions: int | None = None) -> None:
         """Validate and apply one action. On any refusal the state is unchanged."""
+        if n_actions is not None and (not is_int(n_actions) or n_actions < 0):
+            raise InvalidAction(
+                f"'n_actions' must be the action count the move was made on, not {quote(n_actions)}"
+            )
         if n_actions is not None and n_actions != len(self.actions):
             raise StaleState(
                 f"This move was made on an older position ({n_actions} actions, now "
@@ -196,15 +245,24 @@ class Game:
             raise GameIsOver("The game is over; no more actions can be played")
         if not isinstance(action, Mapping):
             raise InvalidAction("An action must be a JSON object with a 'type'")
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.players):
-            raise InvalidAction(f"Unknown seat {seat!r}")
-        typed = self.state.check(action, seat)
+        if not is_int(seat) or not 0 <= seat < len(self.players):
+            raise InvalidAction(f"Unknown seat {quote(seat)}")
         index = len(self.actions)
+        try:
+            typed = self.state.check(action, seat)
+        except EngineError:
+            raise
+        except Exception as exc:  # a bug or a shape the checks missed: nothing has changed
+            raise EngineError(
+                f"Internal error while checking action {index}: {_describe(exc)}"
+            ) from exc
         try:
             effects = self.state.execute(typed)
         except Exception as exc:  # a bug: never serve a half-applied state
             self._rebuild()
-            raise EngineError(f"Internal error while applying action {index}: {exc!r}") from exc
+            raise EngineError(
+                f"Internal error while applying action {index}: {_describe(exc)}"
+            ) from exc
         self.actions.append({"seat": seat, "action": self.state.wire(typed)})
         for entry in effects.log:
             self.log.append(
@@ -238,6 +296,22 @@ class Game:
     def _rebuild(self) -> None:
         fresh = Game.replay(self.title, self.players, self.options, self.seed, self.actions)
         self.state, self.log, self._undo_from = fresh.state, fresh.log, fresh._undo_from
+
+    def checkpoint(self) -> Checkpoint:
+        """What `restore` needs to undo whatever follows (cheap: the record is copied, the
+        state only referenced)."""
+        return Checkpoint(
+            self.state, list(self.actions), list(self.log), self._undo_from, dict(self._snapshots)
+        )
+
+    def restore(self, cp: Checkpoint) -> None:
+        """Put the game back as it was at `cp`: an op that failed after it changed the game
+        (a bug while building the reply) must leave it as it found it."""
+        changed_in_place = self.state is cp.state and len(self.actions) != len(cp.actions)
+        self.actions, self.log, self._undo_from = list(cp.actions), list(cp.log), cp.undo_from
+        self._snapshots = dict(cp.snapshots)
+        # `apply` changes the state object itself: replay the record; `undo` replaces it.
+        self.state = self._state_at(len(self.actions)) if changed_in_place else cp.state
 
     def log_for(self, seat: int | None) -> list[JsonDict]:
         """The log lines `seat` may read."""
@@ -286,8 +360,8 @@ class Game:
 
     def at(self, n: int) -> Game:
         """A copy of this game after its first `n` actions (history view)."""
-        if not 0 <= n <= len(self.actions):
-            raise InvalidAction(f"History index {n} is outside 0..{len(self.actions)}")
+        if not is_int(n) or not 0 <= n <= len(self.actions):
+            raise InvalidAction(f"History index {quote(n)} is outside 0..{len(self.actions)}")
         past = object.__new__(Game)
         past.title, past.players, past.options, past.seed = (
             self.title,
@@ -296,6 +370,7 @@ class Game:
             self.seed,
         )
         past.actions = [dict(a) for a in self.actions[:n]]
+        past.notes = []
         past.log = [e for e in self.log if e["i"] < n]
         past._undo_from = n
         past.state = self._state_at(n)
@@ -310,7 +385,9 @@ class Game:
             raise EngineError(f"It is not seat {seat}'s turn", rule="turn order")
         cls = type(self.state)
         if level not in cls.BOT_LEVELS:
-            raise InvalidAction(f"Unknown bot level {level!r}; known: {', '.join(cls.BOT_LEVELS)}")
+            raise InvalidAction(
+                f"Unknown bot level {quote(level)}; known: {', '.join(cls.BOT_LEVELS)}"
+            )
         # The bot's own randomness: fixed per position, independent of the (secret) deck.
         digest = hashlib.sha256(f"{self.seed}/{len(self.actions)}/{seat}/{level}".encode()).digest()
         return self.state.choose_bot_action(seat, level, Rng(int.from_bytes(digest[:8], "big")))
@@ -365,7 +442,7 @@ class Game:
         if not isinstance(data, Mapping) or data.get("format") != SAVE_FORMAT:
             raise CorruptSave("This file is not a Tramways game save")
         version = data.get("version")
-        if not isinstance(version, int) or version < 1:
+        if not is_int(version) or version < 1:
             raise CorruptSave("The save has no valid format version")
         if version > SAVE_VERSION:
             raise CorruptSave(
@@ -375,10 +452,10 @@ class Game:
         title, players, options = data.get("title"), data.get("players"), data.get("options", {})
         seed, actions = data.get("seed"), data.get("actions")
         if not isinstance(title, str) or title not in TITLES:
-            raise CorruptSave(f"The save is for an unknown game {title!r}")
+            raise CorruptSave(f"The save is for an unknown game {quote(title)}")
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise CorruptSave("The save's player list is damaged")
-        if not isinstance(options, Mapping) or not isinstance(seed, int):
+        if not isinstance(options, Mapping) or not is_int(seed):
             raise CorruptSave("The save's options or seed are damaged")
         if not isinstance(actions, list):
             raise CorruptSave("The save's action list is damaged")
@@ -390,7 +467,7 @@ class Game:
             if not isinstance(record, Mapping) or not isinstance(record.get("action"), Mapping):
                 raise CorruptSave(f"Action {i} in the save is damaged")
             seat = record.get("seat")
-            if not isinstance(seat, int):
+            if not is_int(seat):
                 raise CorruptSave(f"Action {i} in the save has no seat")
             try:
                 game.apply(record["action"], seat)
@@ -399,6 +476,8 @@ class Game:
                     f"Action {i} in the save cannot be replayed: {exc.message}"
                 ) from exc
         expected = data.get("state_hash")
+        if expected is not None and not isinstance(expected, str):
+            raise CorruptSave("The save's checksum is damaged")
         if expected is not None and expected != game.state_hash():
             raise CorruptSave(
                 "The save does not match its checksum (the file was altered or damaged)"
@@ -414,3 +493,8 @@ def new_game(
 ) -> Game:
     """Start a game of `title` for `players` (names, in seat order)."""
     return Game(title, players, options, seed)
+
+
+def _describe(exc: BaseException) -> str:
+    """An unexpected exception in a message: its type and a short quote of its text."""
+    return f"{type(exc).__name__}: {quote(str(exc))}"

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from ..core.errors import InvalidAction
+from ..core.errors import InvalidAction, quote
 
 # type -> ((field, kind), ...); kinds: "str", "int", "str?" (optional / null), "int?",
 # "route?" (an 18xx.games-style route or null).
@@ -115,13 +115,15 @@ def parse(data: Mapping[str, Any]) -> Action:
     """The typed action for a wire object. Raises InvalidAction naming what is wrong."""
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in SCHEMA:
-        raise InvalidAction(f"Unknown action type {kind!r}; known: {', '.join(SCHEMA)}")
+        raise InvalidAction(f"Unknown action type {quote(kind)}; known: {', '.join(SCHEMA)}")
     fields: dict[str, Any] = {}
     spec = SCHEMA[kind]
     allowed = {name for name, _ in spec} | {"type"}
     extra = set(data) - allowed
     if extra:
-        raise InvalidAction(f"Action {kind!r} has unknown fields: {', '.join(sorted(extra))}")
+        raise InvalidAction(
+            f"Action {kind!r} has unknown fields: {', '.join(quote(e, 40) for e in sorted(extra))}"
+        )
     for name, field_kind in spec:
         value = data.get(name)
         optional = field_kind.endswith("?")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..core.errors import IllegalAction, NotYourTurn
+from ..core.errors import IllegalAction, NotYourTurn, quote
 from ..g18xx.auction import Auction, AuctionRules, Bid, Pass
 from ..g18xx.money import BANK
 from ..g18xx.shares import IPO, POOL
@@ -294,7 +294,7 @@ def scrap(w: World, major: str, tram: str) -> None:
 
 def check_scrap(w: World, major: str, tram: str | None) -> None:
     if tram not in w.major_trams(major):
-        raise IllegalAction(f"{major} has no tram {tram!r}", rule="1840 VIII.5.3")
+        raise IllegalAction(f"{major} has no tram {quote(tram)}", rule="1840 VIII.5.3")
 
 
 def _assign(w: World, major: str, tram: str, line: str | None) -> None:
@@ -550,6 +550,11 @@ def _check_trams(w: World, a: Action, major: str, *, buying: bool) -> None:
         check_scrap(w, major, a.tram)
         if a.line is not None and a.line not in w.majors[major].lines:
             raise IllegalAction(f"Line {a.line} is not {major}'s", rule=rule)
+        m = w.majors[major]
+        where = next((ln for ln in m.lines if w.lines[ln].tram == a.tram), None)
+        if where == a.line:  # "umsortieren": a tram put where it is moves nothing
+            spot = "spare" if where is None else f"on Line {where}"
+            raise IllegalAction(f"Tram {a.tram} is already {spot}", rule=rule)
     elif a.type == "done":
         if buying and _forced(w, major):
             raise IllegalAction(

@@ -9,8 +9,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, Self
 
-from ..core.errors import IllegalAction, InvalidAction, NotYourTurn
-from ..core.game import Effects, JsonDict, TitleState, register
+from ..core.errors import IllegalAction, InvalidAction, NotYourTurn, quote
+from ..core.game import Effects, JsonDict, TitleState, json_copy, register
 from ..core.rng import Rng
 from ..g18xx.loans import Loans
 from ..g18xx.market import Market
@@ -37,7 +37,10 @@ def new_world(players: Sequence[str], options: Mapping[str, Any], seed: int) -> 
     n = len(players)
     if n not in PLAYERS:
         raise InvalidAction("1840 is a game for 2 to 6 players", rule="1840 II")
-    prof = get_profile(str(options.get("profile") or "rulebook"))
+    name = options.get("profile")
+    if name is not None and not isinstance(name, str):
+        raise InvalidAction('\'profile\' must be "rulebook" or "18xx.games"')
+    prof = get_profile(name or "rulebook")
     small = options.get("three_player_small", False)
     if not isinstance(small, bool):
         raise InvalidAction("'three_player_small' must be true or false")
@@ -252,14 +255,14 @@ class Vienna1840(TitleState):
 
     def legal_actions(self, seat: int) -> list[JsonDict]:
         if self._legal is not None and self._legal[:2] == (self._version, seat):
-            return list(self._legal[2])
+            return json_copy(self._legal[2])  # the caller's own: the cache stays as is
         w = self.w
         if w.over or active_seat(w) != seat:
             return []
         out = list(_round_module(w).legal(w, seat))
         out += [{"type": "sell_private", "private": p} for p in sellable_privates(w, seat)]
         self._legal = (self._version, seat, out)
-        return list(out)
+        return json_copy(out)
 
     def check(self, action: Mapping[str, Any], seat: int) -> Action:
         a = parse(action)
@@ -368,7 +371,7 @@ class Vienna1840(TitleState):
         line = args.get("line")
         w = self.w
         if not isinstance(line, str) or line not in w.lines or w.lines[line].major is None:
-            raise InvalidAction(f"No owned Line {line!r}")
+            raise InvalidAction(f"No owned Line {quote(line)}")
         start = time.perf_counter()
         w.cache.pop(
             next((k for k in w.cache if k.startswith(f"route:{w.map_version}:{line}:")), ""), None

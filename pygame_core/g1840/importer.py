@@ -28,8 +28,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..core.errors import CorruptSave, EngineError
+from ..core.errors import CorruptSave, EngineError, quote
 from ..core.game import Game
+from ..core.names import tidy_names
 from ..g18xx.graph import TrackGraph
 from . import board as b
 from .game import Vienna1840, acting_entity, active_seat
@@ -120,7 +121,7 @@ def _undo_to(
         return top - 1
     target = action["action_id"]
     if not isinstance(target, int) or isinstance(target, bool):
-        raise _filter_error(raw, i, f"an undo whose action_id {target!r} is not a number")
+        raise _filter_error(raw, i, f"an undo whose action_id {quote(target)} is not a number")
     if target == 0:
         return 0  # the site: action_id 0 undoes everything
     where = first_index.get(target)
@@ -136,7 +137,7 @@ def _hashable(key: Any) -> bool:
 
 def _filter_error(raw: Sequence[Mapping[str, Any]], i: int, reason: str) -> ImportFailed:
     return ImportFailed(
-        f"Action {i} (id {raw[i].get('id')}) cannot be replayed: the file has {reason}"
+        f"Action {i} (id {quote(raw[i].get('id'))}) cannot be replayed: the file has {reason}"
     )
 
 
@@ -222,7 +223,7 @@ def decode_route(graph: TrackGraph, route: Mapping[str, Any]) -> JsonDict:
     chosen: list[tuple[int, int, tuple[str, ...], int]] = []
     for seg in segments:
         if not isinstance(seg, list) or len(seg) < 2 or not all(isinstance(h, str) for h in seg):
-            raise ValueError(f"the recorded segment {seg!r} is not a list of hexes")
+            raise ValueError(f"the recorded segment {quote(seg)} is not a list of hexes")
         hexes = tuple(seg)
         found = _segment_links(graph, by_hex, hexes)
         if len(found) != 1:
@@ -303,7 +304,7 @@ def _chain(graph: TrackGraph, chosen: list[tuple[int, int, tuple[str, ...], int]
 class _Importer:
     def __init__(self, data: Mapping[str, Any]) -> None:
         if data.get("title") != "1840":
-            raise ImportFailed(f"This is not an 1840 game file (title {data.get('title')!r})")
+            raise ImportFailed(f"This is not an 1840 game file (title {quote(data.get('title'))})")
         players = data.get("players")
         settings = data.get("settings") or {}
         if not isinstance(players, list) or not players:
@@ -313,9 +314,17 @@ class _Importer:
         if not isinstance(settings, Mapping):
             raise ImportFailed("The game file's settings are damaged")
         self.ids = [str(p["id"]) for p in players]
-        self.names = [str(p.get("name") or f"Player {i + 1}") for i, p in enumerate(players)]
+        try:  # the recorded names, cut to 20 characters and made unique (a note each)
+            self.names, notes = tidy_names(
+                [str(p.get("name") or f"Player {i + 1}") for i, p in enumerate(players)]
+            )
+        except EngineError as exc:
+            raise ImportFailed(f"The game file's player names: {exc.message}") from exc
         options: JsonDict = {"profile": SITE}
-        small = "three_player_small" in (settings.get("optional_rules") or [])
+        optional = settings.get("optional_rules") or []
+        if not isinstance(optional, list):
+            raise ImportFailed("The game file's optional rules are damaged")
+        small = "three_player_small" in optional
         if small:
             options["three_player_small"] = True
         seed, from_id = site_seed(data, len(players), small)
@@ -323,6 +332,7 @@ class _Importer:
             self.game = Game("1840", self.names, options, seed)
         except EngineError as exc:
             raise ImportFailed(f"The game cannot be set up: {self.terms(exc.message)}") from exc
+        self.game.notes = notes
         self.report = ImportReport(result=data.get("result"), seed=seed, seed_from_id=from_id)
         variant = self.w.setup.variant
         # The site's tile ids ("58-5", printed "K9-0") -> the hex they lie on.
@@ -341,7 +351,8 @@ class _Importer:
 
     def fail(self, reason: str) -> ImportFailed:
         return ImportFailed(
-            f"Action {self.index} (id {self.action_id}) cannot be replayed: {self.terms(reason)}"
+            f"Action {self.index} (id {quote(self.action_id)}) cannot be replayed: "
+            f"{self.terms(reason)}"
         )
 
     def terms(self, text: str) -> str:
@@ -385,7 +396,7 @@ class _Importer:
         owner = self.w.lines[key].major if key in self.w.lines else None
         if owner is not None:
             return self.w.director(owner)
-        raise self.fail(f"unknown entity {entity!r}")
+        raise self.fail(f"unknown entity {quote(entity)}")
 
     def expect(self, entity: Any) -> None:
         seat = active_seat(self.w)
@@ -401,7 +412,7 @@ class _Importer:
     def city(self, city_id: str) -> tuple[str, int]:
         tile_id, _, part = city_id.rpartition("-")
         if tile_id not in self.where:
-            raise self.fail(f"unknown tile id in city {city_id!r}")
+            raise self.fail(f"unknown tile id in city {quote(city_id)}")
         return self.where[tile_id], int(part)
 
     # --- the actions ---------------------------------------------------------------------
@@ -526,7 +537,7 @@ class _Importer:
             self.apply({"type": "end_game"})
             self.report.ended_by_hand = True
         else:
-            raise self.fail(f"unknown action type {kind!r}")
+            raise self.fail(f"unknown action type {quote(kind)}")
 
     def home_marker(self, line: str, coord: str, part: int) -> bool:
         """True if the recorded `place_token` is the Line's free home marker that was
@@ -681,6 +692,13 @@ class _Importer:
             raise self.fail(f"Line {entity} earns {ours} here, {routes[0]['revenue']} there")
 
 
+def _describe(exc: BaseException) -> str:
+    """A damaged field's exception in words: a missing key, or the type and a short quote."""
+    if isinstance(exc, KeyError) and exc.args:
+        return f"it has no {quote(exc.args[0], 40)}"
+    return f"{type(exc).__name__}: {quote(str(exc))}"
+
+
 def _multiplier(w: World) -> int:
     from .entities import stadtbahn_multiplier
 
@@ -699,8 +717,13 @@ class ImportJob:
             raise ImportFailed("The game file has no action list")
         if not all(isinstance(a, Mapping) for a in raw):
             raise ImportFailed("The game file's action list holds something not an action")
-        self._imp = _Importer(data)
-        self._actions = self._imp.prepare(effective_actions(raw))
+        try:
+            self._imp = _Importer(data)
+            self._actions = self._imp.prepare(effective_actions(raw))
+        except EngineError:
+            raise
+        except Exception as exc:  # a field of a type the checks above did not expect
+            raise ImportFailed(f"The game file is damaged ({_describe(exc)})") from exc
         self._manually_ended = bool(data.get("manually_ended"))
         self.done = 0
         self.failed: ImportFailed | None = None
@@ -714,6 +737,11 @@ class ImportJob:
     def report(self) -> ImportReport:
         """What was checked so far."""
         return self._imp.report
+
+    @property
+    def players(self) -> list[str]:
+        """The game's player names (as recorded, cut to 20 characters and made unique)."""
+        return list(self._imp.names)
 
     def step(self, count: int) -> Game | None:
         """Replay up to `count` more actions; the game once all are replayed, else None.
@@ -731,6 +759,13 @@ class ImportJob:
         except ImportFailed as exc:
             self.failed = exc
             raise
+        except Exception as exc:  # a damaged field (a lay_tile without its hex, ...)
+            act = self._actions[self.done] if self.done < self.total else {}
+            self.failed = ImportFailed(
+                f"Action {self.done} (id {quote(act.get('id'))}) cannot be replayed: its "
+                f"{quote(act.get('type'), 40)} is damaged ({_describe(exc)})"
+            )
+            raise self.failed from exc
         return self._imp.game
 
     def _check_end(self) -> None:

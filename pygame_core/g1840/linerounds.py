@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, quote
 from ..g18xx.graph import TrackGraph
 from ..g18xx.laying import Lay, connected_lays
 from ..g18xx.money import BANK
@@ -568,9 +568,9 @@ def _check_lay(w: World, a: Action, lays: list[Lay], what: str) -> None:
             )
         return
     if a.hex not in w.map.board.hexes:
-        raise IllegalAction(f"{a.hex} is not on the map", rule="1840 IX.4")
+        raise IllegalAction(f"{quote(a.hex)} is not on the map", rule="1840 IX.4")
     if a.tile not in b.tiles():
-        raise IllegalAction(f"There is no tile {a.tile!r}", rule="1840 IX.4")
+        raise IllegalAction(f"There is no tile {quote(a.tile)}", rule="1840 IX.4")
     if w.tile_supply().get(a.tile, 0) <= 0:
         raise IllegalAction(f"No tile {a.tile} is left", rule="1840 IX.5")
     colour = b.tiles()[a.tile].colour

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ..core.errors import InvalidAction
+from ..core.errors import InvalidAction, quote
 from .setup import PROFILES, RULEBOOK, SITE
 
 
@@ -140,4 +140,4 @@ def profile(name: str) -> Profile:
     for p in (RULEBOOK_PROFILE, SITE_PROFILE):
         if p.name == name:
             return p
-    raise InvalidAction(f"Unknown rules profile {name!r}; known: {', '.join(PROFILES)}")
+    raise InvalidAction(f"Unknown rules profile {quote(name)}; known: {', '.join(PROFILES)}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from ..core.errors import EngineError, IllegalAction, InvalidAction
+from ..core.errors import EngineError, IllegalAction, InvalidAction, quote
 from ..g18xx.market import Move
 from ..g18xx.money import BANK
 from ..g18xx.shares import IPO, POOL
@@ -123,12 +123,12 @@ def check(w: World, a: Action, seat: int) -> None:
         if is_first(w):
             raise IllegalAction("Nothing is sold in the first Stock Round", rule="1840 VII.4")
         if a.company not in w.companies():
-            raise InvalidAction(f"Unknown company {a.company!r}")
+            raise InvalidAction(f"Unknown company {quote(a.company)}")
         w.shares.check_sell(h, a.company, a.count)
     elif a.type == "buy":
         assert a.company is not None
         if a.company not in w.companies():
-            raise InvalidAction(f"Unknown company {a.company!r}")
+            raise InvalidAction(f"Unknown company {quote(a.company)}")
         if a.company in w.sr.sold.get(seat, []):
             raise IllegalAction(
                 f"You sold {a.company} in this Stock Round and cannot buy it back before the "

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import IllegalAction, InvalidAction, NotYourTurn
+from ..core.errors import IllegalAction, InvalidAction, NotYourTurn, quote
 
 Event = dict[str, Any]
 
@@ -159,7 +159,7 @@ class Auction:
         if self.done:
             raise IllegalAction("The auction is over", rule=self._rule())
         if action.bidder not in self.bidders:
-            raise InvalidAction(f"{action.bidder!r} is not bidding")
+            raise InvalidAction(f"{quote(action.bidder)} is not bidding")
         if action.bidder != self.active:
             raise NotYourTurn(f"It is {self.active}'s turn to bid", rule=self._rule())
         if isinstance(action, Pass):
@@ -167,7 +167,7 @@ class Auction:
         if not isinstance(action.amount, int) or isinstance(action.amount, bool):
             raise InvalidAction("A bid must be a whole number")
         if action.lot not in self.prices:
-            raise InvalidAction(f"{action.lot!r} is not for sale")
+            raise InvalidAction(f"{quote(action.lot)} is not for sale")
         if self.lot is not None and action.lot != self.lot:
             raise IllegalAction(
                 f"{self.lot} is being auctioned; bid on it or pass", rule=self._rule()

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import InvalidAction
+from ..core.errors import InvalidAction, quote
 from .data import CONDUCTOR, LINES, TRAMS, parse_card
 
 
@@ -65,7 +65,7 @@ def _card(data: Mapping[str, Any]) -> str:
         parse_card(card)
     except ValueError:
         raise InvalidAction(
-            f"Unknown card {card!r}: cards are B, R, G or Y with a value 1-10, or C"
+            f"Unknown card {quote(card)}: cards are B, R, G or Y with a value 1-10, or C"
         ) from None
     return card
 
@@ -84,11 +84,12 @@ def decode(data: Mapping[str, Any]) -> Action:
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise InvalidAction(
-            f"Unknown action type {kind!r}; Trambahn knows {', '.join(sorted(_FIELDS))}"
+            f"Unknown action type {quote(kind)}; Trambahn knows {', '.join(sorted(_FIELDS))}"
         )
     if not _FIELDS[kind].issuperset(data):
         extra = set(data) - _FIELDS[kind]
-        raise InvalidAction(f"Unexpected field(s) {', '.join(sorted(extra))} in a {kind} action")
+        fields = ", ".join(quote(e, 40) for e in sorted(extra))
+        raise InvalidAction(f"Unexpected field(s) {fields} in a {kind} action")
     if kind == "passenger":
         card = _card(data)
         row = data.get("row")
@@ -98,7 +99,7 @@ def decode(data: Mapping[str, Any]) -> Action:
                 raise InvalidAction("A conductor needs a 'row': B, R, G or Y")
             row = parsed[0]
         if not isinstance(row, str) or row not in LINES:
-            raise InvalidAction(f"Unknown row {row!r}: rows are B, R, G and Y")
+            raise InvalidAction(f"Unknown row {quote(row)}: rows are B, R, G and Y")
         return Passenger(card, row)
     if kind == "station":
         return Station(_card(data), _column(data, optional=True))
@@ -107,7 +108,7 @@ def decode(data: Mapping[str, Any]) -> Action:
     if kind == "buy":
         tram = data.get("tram")
         if not isinstance(tram, str) or tram not in TRAMS:
-            raise InvalidAction(f"Unknown tram {tram!r}: trams are H, S and E")
+            raise InvalidAction(f"Unknown tram {quote(tram)}: trams are H, S and E")
         column = _column(data, optional=False)
         assert column is not None
         return Buy(tram, column)

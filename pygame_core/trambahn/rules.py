@@ -63,7 +63,8 @@ def _validate_options(options: Mapping[str, Any]) -> dict[str, Any]:
         raise InvalidAction(f"Unknown Trambahn option(s): {', '.join(sorted(unknown))}")
     merged = {**OPTION_DEFAULTS, **options}
     start = merged["start_player"]
-    if start is not None and start not in (0, 1):
+    # A seat number: true and 1.0 equal 1 in Python but are not seats.
+    if start is not None and (type(start) is not int or start not in (0, 1)):
         raise InvalidAction("Option start_player must be 0, 1 or null (random)")
     if not isinstance(merged["voluntary_new_column"], bool):
         raise InvalidAction("Option voluntary_new_column must be true or false")
