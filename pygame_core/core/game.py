@@ -307,11 +307,13 @@ class Game:
     def restore(self, cp: Checkpoint) -> None:
         """Put the game back as it was at `cp`: an op that failed after it changed the game
         (a bug while building the reply) must leave it as it found it."""
-        changed_in_place = self.state is cp.state and len(self.actions) != len(cp.actions)
+        changed = self.state is not cp.state or len(self.actions) != len(cp.actions)
         self.actions, self.log, self._undo_from = list(cp.actions), list(cp.log), cp.undo_from
         self._snapshots = dict(cp.snapshots)
-        # `apply` changes the state object itself: replay the record; `undo` replaces it.
-        self.state = self._state_at(len(self.actions)) if changed_in_place else cp.state
+        if changed:
+            # Rebuilt from the record: `apply` changes the state object itself (and after a
+            # failure halfway replaces it), so the object at `cp` may be half changed.
+            self.state = self._state_at(len(self.actions))
 
     def log_for(self, seat: int | None) -> list[JsonDict]:
         """The log lines `seat` may read."""

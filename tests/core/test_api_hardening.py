@@ -230,6 +230,34 @@ def test_an_internal_error_is_a_reply_naming_the_op_and_the_game_stays(
     assert call({"op": "state", "game_id": "B-bug", "seat": 0})["n_actions"] == n
 
 
+def test_an_internal_error_halfway_through_an_action_leaves_the_game_as_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bug in the middle of applying an action (the state already half changed) is an
+    `engine` error naming the op, and the game is as it was before the request."""
+    r = trambahn("B-half")
+    before, n = game_hash("B-half"), r["n_actions"]
+    execute = TrambahnState.execute
+    calls: list[int] = []
+
+    def half(self: TrambahnState, action: Any) -> Any:
+        """The first call changes the state and fails; replays work."""
+        out = execute(self, action)
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("half done")
+        return out
+
+    monkeypatch.setattr(TrambahnState, "execute", half)
+    legal = call({"op": "state", "game_id": "B-half", "seat": 0})["legal"]
+    reply = call({"op": "act", "game_id": "B-half", "seat": 0, "action": legal[0]})
+    monkeypatch.undo()
+    assert reply["ok"] is False and reply["error"]["kind"] == "engine", reply
+    assert "'act'" in reply["error"]["message"] or "action 1:" in reply["error"]["message"]
+    assert game_hash("B-half") == before
+    assert call({"op": "state", "game_id": "B-half", "seat": 0})["n_actions"] == n
+
+
 def test_an_internal_error_in_undo_keeps_the_action(monkeypatch: pytest.MonkeyPatch) -> None:
     r = trambahn("B-undo")
     assert r["can_undo"]
