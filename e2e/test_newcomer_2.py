@@ -15,6 +15,7 @@ from e2e import g1840_page as g40
 from e2e import trambahn_page as tb
 from e2e.conftest import ENGINE_TIMEOUT_MS, wait_engine
 from e2e.test_newcomer import bots_until, import_save
+from pygame_core import Game, new_game
 from scripts.serve import SiteServer
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -99,3 +100,106 @@ def test_1840_play_again_waits_for_the_engine_after_a_reload(
     # a new game with the same players: nothing played yet, no end screen
     page.wait_for_selector(f"{g40.ROOT}[data-n-actions='0']", timeout=ENGINE_TIMEOUT_MS)
     expect(page.get_by_test_id("end-screen")).to_have_count(0)
+
+
+# ------------------------------------------------------------------ 2. 1840 money at a decision
+
+
+def bots_to(
+    players: list[str], seed: int, found: Callable[[Game], bool], limit: int = 400
+) -> Game | None:
+    """The engine's bots from `seed` until `found(game)` holds for Anna (seat 0) to act."""
+    game = new_game("1840", players, {}, seed)
+    while game.result() is None and len(game.actions) < limit:
+        if game.active == 0 and found(game):
+            return game
+        seat = game.active
+        assert seat is not None
+        game.apply(game.bot_action(seat, "normal"), seat)
+    return None
+
+
+def search(players: list[str], found: Callable[[Game], bool]) -> Game:
+    for seed in range(1, 40):
+        game = bots_to(players, seed, found)
+        if game is not None:
+            return game
+    raise AssertionError("no such position")
+
+
+def open_position(page: Page, site_server: SiteServer, tmp_path: Path, game: Game) -> None:
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{site_server.url}/index.html?botdelay=0")
+    wait_engine(page)
+    import_save(page, tmp_path, game.save(), "import-bot-0")
+    assert g40.wait_decision(page) == "act"
+
+
+def test_1840_founding_says_what_it_costs_and_the_log_how_it_was_paid(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    game = search(["Anna", "Ben"], lambda g: bool((g.view(0).get("sr") or {}).get("founding")))
+    costs = {c["price"]: c for c in game.view(0)["sr"]["founding"]["prices"]}
+    open_position(page, site_server, tmp_path, game)
+    entry = next(e for e in game.legal_actions(0) if e["type"] == "par" and e["price"] == 100)
+    page.get_by_test_id(f"par-major-{entry['major']}").click()
+    # the button says what the price costs Anna: the certificate, the right's part, the cash
+    c = costs[100]
+    assert (c["certificate"], c["voucher"], c["cash"]) == (500, 350, 150)
+    expect(page.get_by_test_id("par-100")).to_contain_text(
+        "certificate ƒ500 = ƒ350 right + ƒ150 cash"
+    )
+    cash = page.get_by_test_id("cash-0").inner_text()
+    before = g40.n_actions(page)
+    page.get_by_test_id("par-100").click()
+    g40.wait_settled(page, before)
+    # the log says what was paid in cash and what by the voucher; the cash fell by the cash
+    page.get_by_test_id("tab-log").click()
+    expect(page.get_by_test_id("log")).to_contain_text(
+        "paid 350 by the subscription right and 150 in cash"
+    )
+    page.get_by_test_id("tab-overview").click()
+    assert cash != page.get_by_test_id("cash-0").inner_text()
+
+
+def test_1840_order_cards_show_which_are_free_and_who_took_the_others(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    game = search(
+        ["Anna", "Ben", "Clara"],
+        lambda g: g.view(0)["step"] == "choose_order" and bool(g.view(0)["pre"]["chosen"]),
+    )
+    chosen = {int(pos): seat for pos, seat in game.view(0)["pre"]["chosen"].items()}
+    names = game.view(0)["players"]
+    open_position(page, site_server, tmp_path, game)
+    for pos in (1, 2, 3):
+        if pos in chosen:
+            expect(page.get_by_test_id(f"order-taken-{pos}")).to_contain_text(
+                f"taken by {names[chosen[pos]]['name']}"
+            )
+            expect(page.get_by_test_id(f"order-{pos}")).to_have_count(0)
+        else:
+            expect(page.get_by_test_id(f"order-{pos}")).to_contain_text("free")
+
+
+def test_1840_tram_step_gives_the_engines_reasons(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    def trams_with_reasons(g: Game) -> bool:
+        t = (g.view(0).get("cr") or {}).get("trams") or {}
+        done = any(e["type"] == "done" for e in g.legal_actions(0))
+        return bool(t.get("refused")) and bool(t.get("tramless_lines")) and done
+
+    game = search(["Anna", "Ben"], trams_with_reasons)
+    trams = game.view(0)["cr"]["trams"]
+    open_position(page, site_server, tmp_path, game)
+    for kind, why in trams["refused"].items():
+        note = page.get_by_test_id(f"tram-refused-{kind}")
+        expect(note).to_contain_text(why["reason"])
+        expect(note).not_to_contain_text("too dear")
+    # a Line without a tram may stay so (VIII.5.3): the page says what that means
+    line = trams["tramless_lines"][0]
+    expect(page.get_by_test_id("tramless-note")).to_contain_text(
+        f"Line {line} has no tram: it will not run"
+    )
+    expect(page.get_by_test_id("trams-done")).to_be_enabled()

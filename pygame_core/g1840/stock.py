@@ -45,6 +45,28 @@ def _par_cost(price: int) -> int:
     return price * MAJOR_SHARES[0] // 10
 
 
+def par_costs(w: World, seat: int) -> list[JsonDict]:
+    """VII.5 / V2: what founding a major at each start price costs `seat`: the director's
+    certificate (5 x the price), the part its subscription right pays (350, once) and the
+    cash; the major's founding capital (10 x the price, IV.1.2). For the page and the log."""
+    right = SUBSCRIPTION if w.voucher[seat] else 0
+    out = []
+    for p in par_prices():
+        cost = _par_cost(p)
+        by_right = min(right, cost)
+        out.append(
+            {
+                "price": p,
+                "certificate": cost,
+                "voucher": by_right,
+                "cash": cost - by_right,
+                "capital": 10 * p,
+                "affordable": cost - by_right <= w.cash(seat),
+            }
+        )
+    return out
+
+
 def legal(w: World, seat: int) -> list[JsonDict]:
     assert w.sr is not None
     if must_par(w, seat):
@@ -193,6 +215,7 @@ def _found(w: World, seat: int, major: str, price: int) -> None:
     """VII.5: the director's certificate for 5 x the start price, paid with the
     subscription right (350) and cash; the major gets 10 x the start price (IV.1.2)."""
     h = player_holder(seat)
+    cost = next(c for c in par_costs(w, seat) if c["price"] == price)
     if w.voucher[seat]:
         w.pay(BANK, h, SUBSCRIPTION, "subscription right", "1840 VII.5")
         w.voucher[seat] = False
@@ -206,7 +229,7 @@ def _found(w: World, seat: int, major: str, price: int) -> None:
     full = entities()["majors"][major]["name"]
     w.add_log(
         f"{w.name(seat)} founds {major} ({full}) at {price}: the director's certificate "
-        f"costs {_par_cost(price)}, {major} gets {10 * price}",
+        f"costs {cost['certificate']}, paid {_paid(cost)}; {major} gets {cost['capital']}",
         seat,
     )
     w.events.append({"kind": "par", "major": major, "price": price})
@@ -214,6 +237,15 @@ def _found(w: World, seat: int, major: str, price: int) -> None:
         # VII.5: "Alle nicht verkauften Straßenbahngesellschaften sind aus dem Spiel."
         w.add_log(f"Not founded, out of the game: {', '.join(w.open_majors)}")
         w.open_majors = []
+
+
+def _paid(cost: JsonDict) -> str:
+    """How a certificate is paid, in words: "350 by the subscription right and 150 in cash"."""
+    if not cost["voucher"]:
+        return f"{cost['cash']} in cash"
+    if not cost["cash"]:
+        return f"{cost['voucher']} by the subscription right"
+    return f"{cost['voucher']} by the subscription right and {cost['cash']} in cash"
 
 
 def _next_turn(w: World, *, passed: bool) -> bool:

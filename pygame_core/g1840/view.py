@@ -175,6 +175,7 @@ def view(w: World, seat: int | None) -> JsonDict:
             "sold": {str(k): v for k, v in w.sr.sold.items()},
             "sold_this_turn": w.sr.sold_this_turn,
             "passes": w.sr.passes,
+            "founding": _founding(w),
         }
         if w.sr is not None
         else None,
@@ -263,7 +264,44 @@ def _cr(w: World) -> JsonDict | None:
         "dividend": _dividend_preview(w, current[1])
         if current is not None and current[0] == "dividend"
         else None,
+        "trams": _tram_step(w, current[0], current[1])
+        if current is not None and current[0] in ("trams", "rearrange")
+        else None,
     }
+
+
+def _founding(w: World) -> JsonDict | None:
+    """SR1: what each start price costs the player who must found a major now (VII.5, V2)."""
+    from .game import active_seat
+    from .stock import must_par, par_costs
+
+    who = active_seat(w)
+    if who is None or not must_par(w, who):
+        return None
+    return {"seat": who, "voucher": w.voucher[who], "prices": par_costs(w, who)}
+
+
+def _tram_step(w: World, kind: str, major: str) -> JsonDict:
+    """The tram step's facts for the page (VIII.5.3): why a tram on offer cannot be bought
+    (the engine's own refusal, with its rule) and which Lines have no tram (allowed: such a
+    Line does not run until it gets one; only a major with no tram at all must buy)."""
+    from ..core.errors import IllegalAction
+    from .actions import Action
+
+    refused: JsonDict = {}
+    for t in company.offer(w):
+        if kind == "rearrange":
+            refused[t] = {
+                "reason": f"{major} won a Line in this auction and could buy trams right "
+                "after it; now it only rearranges them",
+                "rule": "1840 VIII.6",
+            }
+            continue
+        try:
+            company._check_trams(w, Action(type="buy_tram", tram=t), major, buying=True)
+        except IllegalAction as err:
+            refused[t] = {"reason": err.message, "rule": err.rule}
+    return {"refused": refused, "tramless_lines": company._tramless_lines(w, major)}
 
 
 def _dividend_preview(w: World, major: str) -> JsonDict:

@@ -209,7 +209,7 @@ function lineTurnSummary(view) {
 }
 
 function genericPanel(g, legal) {
-  return h("div", { class: "decide-buttons" }, legal.filter((a) => !isRange(a) && a.type !== "sell_private").map((a) => actButton(g, a, a.type.replace(/_/g, " "))));
+  return h("div", { class: "decide-buttons" }, legal.filter((a) => !isRange(a) && a.type !== "sell_private" && a.type !== "end_game").map((a) => actButton(g, a, a.type.replace(/_/g, " "))));
 }
 
 /** Any-time sale of a private to the bank (IV.2), tucked away. */
@@ -276,17 +276,27 @@ function privateAuction(g, legal) {
 
 function chooseOrder(g, legal) {
   const view = g.view;
+  // view.pre.chosen: order card (position) -> the seat that took it
   const chosen = view.pre?.chosen ?? {};
-  const taken = Object.entries(chosen).map(([seat, pos]) => h("li", {}, `${seatName(view, Number(seat))}: card ${pos}`));
+  const free = new Map(byType(legal, "choose_order").map((a) => [a.position, a]));
+  const cards = view.players.map((_, i) => {
+    const pos = i + 1;
+    const a = free.get(pos);
+    const by = chosen[String(pos)];
+    if (a) return actButton(g, a, h("span", { class: "order-card" }, h("small", {}, "Order"), h("strong", {}, String(pos)), h("small", {}, "free")), { testid: `order-${pos}` });
+    const who = by === undefined ? null : seatName(view, by);
+    return h(
+      "div",
+      { class: "order-card-taken", "data-testid": `order-taken-${pos}`, "aria-label": `Order card ${pos}${who ? `: taken by ${who}` : ""}` },
+      h("span", { class: "order-card" }, h("small", {}, "Order"), h("strong", {}, String(pos)), h("small", {}, who ? `taken by ${who}` : "taken")),
+    );
+  });
+  const still = (view.pre?.choosing ?? []).map((s) => seatName(view, s));
   return [
     h("h3", { class: "decide-title" }, "Choose an order card"),
     h("p", { class: "muted small" }, "The player with the least cash chooses first. The card sets the seating order of the Stock Rounds."),
-    h(
-      "div",
-      { class: "decide-buttons order-cards" },
-      byType(legal, "choose_order").map((a) => actButton(g, a, h("span", { class: "order-card" }, h("small", {}, "Order"), h("strong", {}, String(a.position))), { testid: `order-${a.position}` })),
-    ),
-    taken.length ? h("ul", { class: "muted small taken" }, taken) : null,
+    h("div", { class: "decide-buttons order-cards", "data-testid": "order-cards" }, cards),
+    still.length ? h("p", { class: "muted small", "data-testid": "order-choosing" }, `Choosing: ${still.join(", ")}`) : null,
   ];
 }
 
@@ -323,13 +333,14 @@ function stockRound(g, legal) {
           ),
         ),
       ),
+      foundingNote(view, seat),
       pick
         ? h(
             "div",
             { class: "decide-buttons par-prices" },
             pars
               .filter((a) => a.major === pick)
-              .map((a) => actButton(g, a, `Start ${pick} at ${money(a.price)}`, { testid: `par-${a.price}`, primary: true })),
+              .map((a) => actButton(g, a, parLabel(view, pick, a.price), { testid: `par-${a.price}`, primary: true, class: "par-btn" })),
           )
         : h("p", { class: "hint" }, "Pick a company first."),
     );
@@ -378,6 +389,35 @@ function stockRound(g, legal) {
   }
   if (view.sr?.sold_this_turn) out.push(h("p", { class: "muted small" }, "You sold this turn: you may still buy one share, or end your turn."));
   return out;
+}
+
+/** The engine's costs of founding at `price` for the player to act (view.sr.founding). */
+function parCost(view, price) {
+  return view.sr?.founding?.prices?.find((c) => c.price === price) ?? null;
+}
+
+/** "Start WT at ƒ100" and what it costs this player: the certificate, the right's part, the cash. */
+function parLabel(view, major, price) {
+  const c = parCost(view, price);
+  const title = h("strong", {}, `Start ${major} at ${money(price)}`);
+  if (!c) return title;
+  const paid = c.voucher ? `${money(c.voucher)} right + ${money(c.cash)} cash` : `${money(c.cash)} cash`;
+  return h("span", { class: "par-label" }, title, h("small", { "data-testid": `par-cost-${price}` }, `certificate ${money(c.certificate)} = ${paid}`));
+}
+
+/** What founding means for this player's money (V2: the right is a voucher of 350). */
+function foundingNote(view, seat) {
+  const f = view.sr?.founding;
+  if (!f || f.seat !== seat) return null;
+  const me = view.players[seat];
+  const first = f.prices[0];
+  return h(
+    "p",
+    { class: "founding-note small", "data-testid": "founding-note" },
+    f.voucher
+      ? `Your subscription right pays ${money(first.voucher)} of the director's certificate (50%); the rest comes from your cash (${money(me.cash)}). The major gets 10 × its start price from the bank.`
+      : `The director's certificate (50%) is paid from your cash (${money(me.cash)}). The major gets 10 × its start price from the bank.`,
+  );
 }
 
 // ------------------------------------------------------------------ Company Round
@@ -480,7 +520,7 @@ function trams(g, legal) {
             tramChip(type),
             h("span", { class: "price" }, money(price)),
             h("span", { class: "muted small" }, `${counts[type] ?? "?"} left`),
-            a ? actButton(g, a, "Buy", { testid: `buy-tram-${type}`, primary: true }) : h("span", { class: "muted small" }, m.trams.length >= 3 ? "limit" : "too dear"),
+            a ? actButton(g, a, "Buy", { testid: `buy-tram-${type}`, primary: true }) : refusedNote(view, type),
           );
         }),
       ),
@@ -517,9 +557,28 @@ function trams(g, legal) {
   });
   out.push(h("h4", {}, "Lines"), h("ul", { class: "tram-lines" }, lineRows.length ? lineRows : h("li", { class: "muted" }, "No Line yet")));
   if (tramRows.length) out.push(h("h4", {}, "Trams"), h("ul", { class: "tram-rows" }, tramRows));
-  if (done) out.push(h("div", { class: "decide-buttons" }, actButton(g, done, "Done with trams", { testid: "trams-done", primary: !buys.length || !forced })));
+  if (done) {
+    // VIII.5.3: only a major with no tram at all must buy; a Line without one just does not run
+    const idle = view.cr?.trams?.tramless_lines ?? [];
+    if (idle.length) {
+      out.push(
+        h(
+          "p",
+          { class: "tramless-note", role: "note", "data-testid": "tramless-note" },
+          idle.length === 1 ? `Line ${idle[0]} has no tram: it will not run until it gets one.` : `Lines ${idle.join(", ")} have no tram: they will not run until they get one.`,
+        ),
+      );
+    }
+    out.push(h("div", { class: "decide-buttons" }, actButton(g, done, "Done with trams", { testid: "trams-done", primary: !buys.length || !forced })));
+  }
   else if (forced) out.push(h("p", { class: "hint" }, "Buy a tram to continue."));
   return out;
+}
+
+/** Why a tram on offer cannot be bought: the engine's refusal (view.cr.trams.refused). */
+function refusedNote(view, type) {
+  const r = view.cr?.trams?.refused?.[type];
+  return h("span", { class: "refused small", "data-testid": `tram-refused-${type}` }, r ? `${r.reason}${r.rule ? ` (${r.rule})` : ""}` : "not for sale now");
 }
 
 function pickLine(g, legal) {
