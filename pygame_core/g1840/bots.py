@@ -49,7 +49,8 @@ def _random_value(entry: JsonDict, rng: Rng) -> int:
 
 
 def choose(title: Vienna1840, seat: int, level: str, rng: Rng) -> JsonDict:
-    legal = title.legal_actions(seat)
+    # A bot plays the game to its end: it never ends it by hand (18xx.games' end_game, V40).
+    legal = [e for e in title.legal_actions(seat) if e["type"] != "end_game"]
     if not legal:
         raise ValueError("No legal action for the bot")
     if level == "easy":

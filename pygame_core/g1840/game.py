@@ -261,6 +261,8 @@ class Vienna1840(TitleState):
             return []
         out = list(_round_module(w).legal(w, seat))
         out += [{"type": "sell_private", "private": p} for p in sellable_privates(w, seat)]
+        if w.profile.name == SITE:
+            out.append({"type": "end_game"})  # the site's end by hand (V40); bots never take it
         self._legal = (self._version, seat, out)
         return json_copy(out)
 

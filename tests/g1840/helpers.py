@@ -67,7 +67,9 @@ def refused(g: Game, action: Mapping[str, Any], *, kind: str = "illegal") -> Eng
 
 
 def legal_types(g: Game) -> set[str]:
-    return {e["type"] for e in g.legal_actions(seat(g))}
+    """The kinds of move the rules offer now (18xx.games' end by hand, V40, is always there
+    in that profile and is left out)."""
+    return {e["type"] for e in g.legal_actions(seat(g))} - {"end_game"}
 
 
 def cash(g: Game, who: int | str) -> int:
@@ -130,7 +132,7 @@ def choose(g: Game, policy: Policy | None = None) -> JsonDict:
     p = policy or Policy()
     w = world(g)
     s = seat(g)
-    legal = g.legal_actions(s)
+    legal = [e for e in g.legal_actions(s) if e["type"] != "end_game"]  # it plays to the end
     types = {e["type"] for e in legal}
     if w.step == "private_auction":
         assert w.auction is not None

@@ -242,6 +242,7 @@ def test_v13_the_site_buys_any_players_private_also_after_the_run() -> None:
         "buy_private",
         "end_turn",
         "sell_private",
+        "end_game",  # the site's end by hand (V40)
     }
     assert refused(g, RUN).rule == "1840 IX.3"
     private = sorted(owners)[0]
