@@ -14,7 +14,7 @@ from playwright.sync_api import Page, Route, ViewportSize, expect
 from e2e import g1840_page as g40
 from e2e import trambahn_page as tb
 from e2e.conftest import ENGINE_TIMEOUT_MS, wait_engine
-from e2e.test_newcomer import bots_until, import_save
+from e2e.test_newcomer import bots_until, box, import_save
 from pygame_core import Game, new_game
 from scripts.serve import SiteServer
 
@@ -203,3 +203,33 @@ def test_1840_tram_step_gives_the_engines_reasons(
         f"Line {line} has no tram: it will not run"
     )
     expect(page.get_by_test_id("trams-done")).to_be_enabled()
+
+
+# ------------------------------------------------------------------ 5. errors in words
+
+LONG_NAME = "Maximiliane von Hohenberg"  # 25 characters
+
+
+@pytest.mark.parametrize("title", ["trambahn", "1840"])
+def test_a_name_cut_to_20_characters_says_so(
+    page: Page, site_server: SiteServer, title: str
+) -> None:
+    page.set_viewport_size(PHONE)
+    if title == "1840":
+        g40.open_home(page, site_server.url)
+    else:
+        tb.open_home(page, site_server.url)
+    field = page.get_by_test_id("player-name-0")
+    note = page.get_by_test_id("player-name-0-note")
+    field.fill("")
+    field.press_sequentially(LONG_NAME)
+    expect(field).to_have_value(LONG_NAME[:20])
+    expect(note).to_have_text("cut to 20 characters")
+    assert box(note)["y"] >= box(field)["y"], "the note sits by the field"
+    # a name within the limit: no note
+    field.press("Backspace")
+    expect(note).to_be_hidden()
+    field.fill(LONG_NAME[:20])
+    page.get_by_test_id("start-game").click()
+    page.wait_for_selector(g40.ROOT)
+    expect(page.locator(g40.ROOT)).to_contain_text(LONG_NAME[:20])

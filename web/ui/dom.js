@@ -72,3 +72,30 @@ export function stuckHeight(el, edge) {
   const r = el.getBoundingClientRect();
   return edge === "top" ? Math.max(0, r.bottom) : Math.max(0, innerHeight - r.top);
 }
+
+// The engine's limit on a player's name (pygame_core/core/names.py), in characters (code
+// points, as Python counts them).
+export const NAME_MAX = 20;
+
+/**
+ * A player-name input and its note: a longer name is cut to NAME_MAX characters and the note
+ * next to the field says so (the browser's maxlength would drop the rest without a word).
+ * `onName(value)` gets the (cut) value on every input. Returns [input, note].
+ */
+export function nameInput(attrs, onName) {
+  const testid = attrs["data-testid"];
+  const note = h("span", { class: "field-note", "aria-live": "polite", "data-testid": testid ? `${testid}-note` : null });
+  const input = h("input", {
+    type: "text",
+    autocomplete: "off",
+    ...attrs,
+    oninput: (e) => {
+      const chars = [...e.target.value];
+      const cut = chars.length > NAME_MAX;
+      if (cut) e.target.value = chars.slice(0, NAME_MAX).join("");
+      note.textContent = cut ? `cut to ${NAME_MAX} characters` : "";
+      onName(e.target.value);
+    },
+  });
+  return [input, note];
+}

@@ -1,7 +1,7 @@
 // The start page: pick a game (only titles the engine lists and this UI can draw), start a new
 // one (names, mode, bot level, who starts), resume the autosave, or import a game file.
 
-import { h, mount } from "./dom.js";
+import { h, mount, nameInput } from "./dom.js";
 import { rulesCard } from "./rules-card.js";
 import { loadSetup, writeSetup } from "./store.js";
 import { art1840, describe1840, importChoice1840, newGameForm1840, rules1840 } from "./g1840/setup.js";
@@ -208,17 +208,10 @@ export class HomeScreen {
             "label",
             { class: "field" },
             h("span", {}, nameLabel(i)),
-            h("input", {
-              type: "text",
-              maxlength: 20,
-              value: st.names[i],
-              "data-testid": `player-name-${i}`,
-              autocomplete: "off",
-              oninput: (e) => {
-                const names = [...this.setup.names];
-                names[i] = e.target.value;
-                update({ names });
-              },
+            nameInput({ value: st.names[i], "data-testid": `player-name-${i}` }, (value) => {
+              const names = [...this.setup.names];
+              names[i] = value;
+              update({ names });
             }),
           ),
         ),

@@ -2,7 +2,7 @@
 // or a bot; the reduced 3-player board; the rules profile), the resume summary and the
 // choice after opening a game file (our own save or an 18xx.games export).
 
-import { h, s } from "../dom.js";
+import { h, nameInput, s } from "../dom.js";
 import { rulesCard } from "../rules-card.js";
 import { companyStyle } from "../g18xx/colours.js";
 import { money, PROFILE_NAMES, VARIANT_NAMES } from "./format.js";
@@ -119,18 +119,11 @@ export function newGameForm1840(home, title) {
             "label",
             { class: "field" },
             h("span", {}, `Seat ${i + 1}`),
-            h("input", {
-              type: "text",
-              maxlength: 20,
-              value: seat.name,
-              autocomplete: "off",
-              "data-testid": `player-name-${i}`,
-              oninput: (e) => {
-                const names = [...st.names];
-                names[i] = e.target.value;
-                st.names = names;
-                update({ names }, false);
-              },
+            nameInput({ value: seat.name, "data-testid": `player-name-${i}` }, (value) => {
+              const names = [...st.names];
+              names[i] = value;
+              st.names = names;
+              update({ names }, false);
             }),
           ),
           h(
