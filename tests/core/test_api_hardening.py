@@ -337,8 +337,9 @@ def test_a_save_with_a_seat_that_is_true_is_refused() -> None:
 
 
 def test_start_player_true_does_not_become_the_active_seat() -> None:
-    """Trambahn "Wer zuletzt mit einer Straßenbahn gefahren ist, beginnt": the start player
-    is a seat (0 or 1) or null (random); true is refused instead of being taken as seat 1."""
+    """Trambahn, Spielvorbereitung C) "Wer zuletzt eine Straßenbahn genutzt hat, beginnt das
+    Spiel": the start player is a seat (0 or 1) or null (drawn); true is refused instead of
+    being taken as seat 1 (it came back as `active: true`)."""
     with pytest.raises(InvalidAction, match="start_player"):
         new_game("trambahn", ["Anna", "Ben"], {"start_player": True})
 
