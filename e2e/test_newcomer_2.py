@@ -5,6 +5,7 @@ error) and waits for page states, never for a fixed time."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -14,7 +15,7 @@ from playwright.sync_api import Page, Route, ViewportSize, expect
 from e2e import g1840_page as g40
 from e2e import trambahn_page as tb
 from e2e.conftest import ENGINE_TIMEOUT_MS, wait_engine
-from e2e.test_newcomer import bots_until, box, import_save
+from e2e.test_newcomer import bots_until, box, import_save, lay_position
 from pygame_core import Game, new_game
 from scripts.serve import SiteServer
 
@@ -233,3 +234,70 @@ def test_a_name_cut_to_20_characters_says_so(
     page.get_by_test_id("start-game").click()
     page.wait_for_selector(g40.ROOT)
     expect(page.locator(g40.ROOT)).to_contain_text(LONG_NAME[:20])
+
+
+# ------------------------------------------------------------------ 4. phone
+
+
+def test_phone_trambahn_rows_show_the_fahrt_slot(page: Page, site_server: SiteServer) -> None:
+    page.set_viewport_size(PHONE)
+    tb.open_home(page, site_server.url)
+    tb.new_game(page, mode="bot", start="0")
+    tb.wait_interactive(page)
+    rows = page.locator(".passenger-row")
+    expect(rows).to_have_count(4)
+    for row in rows.all():
+        slot = row.locator(".slot-4")
+        # the printed board's 4th slot, marked "Fahrt": the passenger there scores the line
+        expect(slot).to_be_visible()
+        expect(slot).to_contain_text(re.compile("4\\s*Fahrt", re.IGNORECASE))
+        r, s = box(row), box(slot)
+        assert s["x"] >= r["x"] and s["x"] + s["width"] <= r["x"] + r["width"] + 0.5, (r, s)
+        assert s["x"] + s["width"] <= PHONE["width"]
+
+
+def test_phone_1840_tile_preview_bar_leaves_the_hex_free(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    save, seat, _hex, _tile = lay_position()
+    game = new_game("1840", save["players"], save["options"], save["seed"])
+    for rec in save["actions"]:
+        game.apply(rec["action"], rec["seat"])
+    tiles: dict[str, str] = {}
+    for a in game.legal_actions(seat):
+        if a["type"] == "lay_tile":
+            tiles.setdefault(a["hex"], a["tile"])
+    page.set_viewport_size(PHONE)
+    page.goto(f"{site_server.url}/index.html?botdelay=0")
+    wait_engine(page)
+    import_save(page, tmp_path, save, f"import-bot-{seat}")
+    assert g40.wait_decision(page) == "act"
+    if page.get_by_test_id("mode-lay").count():
+        page.get_by_test_id("mode-lay").click()
+    bar = page.get_by_test_id("preview-controls")
+    for hex_, tile in sorted(tiles.items()):
+        g40.pick_hex(page, hex_)
+        choice = page.get_by_test_id(f"tile-{tile}")
+        if choice.count() and choice.get_attribute("aria-selected") != "true":
+            choice.click()
+        preview = page.locator(f".hm-preview [data-preview='{hex_}']")
+        expect(preview).to_have_count(1)
+        expect(bar).to_be_visible()
+        page.wait_for_function(
+            """(c) => {
+                const p = document.querySelector(`.hm-preview [data-preview='${c}']`);
+                const b = document.querySelector('[data-testid=preview-controls]');
+                if (!p || !b || b.hidden) return false;
+                const r = p.getBoundingClientRect(), q = b.getBoundingClientRect();
+                const m = document.querySelector('[data-testid=hexmap]').getBoundingClientRect();
+                // the hex being built is wholly on the map, and the bar beside it, not on it
+                const shown = r.left >= m.left - 0.5 && r.right <= m.right + 0.5
+                    && r.top >= m.top - 0.5 && r.bottom <= m.bottom + 0.5;
+                const clear = r.bottom <= q.top || q.bottom <= r.top || r.right <= q.left
+                    || q.right <= r.left;
+                return shown && clear;
+            }""",
+            arg=hex_,
+        )
+        page.get_by_test_id("preview-cancel").click()
+        expect(preview).to_have_count(0)

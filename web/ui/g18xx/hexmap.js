@@ -494,6 +494,22 @@ export function createHexMap(container, options) {
     const rotation = rotations.includes(p.rotation) ? p.rotation : rotations[0];
     preview = { ...p, tile, rotations, rotation };
     drawPreview();
+    keepPreviewInView();
+  }
+  /** The hex being built is wholly in view with room for the bar above or below it (a
+   * phone's map shows a few hexes: a tile picked from the list may be for one off screen or
+   * at an edge, where the bar would have to cover it): else centre it, at the same zoom. */
+  function keepPreviewInView() {
+    const hx = preview && hexes.get(preview.hex);
+    const rect = svg.getBoundingClientRect();
+    if (!hx || !rect.width || !rect.height) return;
+    const room = (previewBar.offsetHeight || 48) + 12;
+    const [left, top] = toScreen([hx.centre[0] - halfW, hx.centre[1] - halfH]);
+    const [right, bottom] = toScreen([hx.centre[0] + halfW, hx.centre[1] + halfH]);
+    const inside = left >= rect.left && right <= rect.right && top >= rect.top && bottom <= rect.bottom;
+    const barFits = bottom + room <= rect.bottom || top - room >= rect.top;
+    if (inside && barFits) return;
+    setViewBox({ x: hx.centre[0] - vb.w / 2, y: hx.centre[1] - vb.h / 2, w: vb.w, h: vb.h }, true);
   }
   function drawPreview() {
     layers.preview.replaceChildren();
@@ -529,17 +545,27 @@ export function createHexMap(container, options) {
     previewBar.hidden = false;
     placePreviewBar();
   }
+  /** The bar goes below the hex being built, else above it, else beside it: never on it. */
   function placePreviewBar() {
     if (!preview || previewBar.hidden) return;
     const hx = hexes.get(preview.hex);
-    const rootRect = root.getBoundingClientRect();
-    const [sx, sy] = toScreen([hx.centre[0], hx.centre[1] + halfH]);
+    const box = root.getBoundingClientRect();
+    const [x0, y0] = toScreen([hx.centre[0] - halfW, hx.centre[1] - halfH]);
+    const [x1, y1] = toScreen([hx.centre[0] + halfW, hx.centre[1] + halfH]);
+    const [left, top, right, bottom] = [x0 - box.left, y0 - box.top, x1 - box.left, y1 - box.top];
     const barH = previewBar.offsetHeight || 48;
-    let top = sy - rootRect.top + 6;
-    if (top + barH > rootRect.height) top = toScreen([hx.centre[0], hx.centre[1] - halfH])[1] - rootRect.top - barH - 6;
-    const left = Math.min(Math.max(sx - rootRect.left, 90), rootRect.width - 90);
-    previewBar.style.left = `${left}px`;
-    previewBar.style.top = `${Math.max(4, top)}px`;
+    const barW = previewBar.offsetWidth || 190;
+    const clampX = (x) => Math.min(Math.max(x, barW / 2 + 4), box.width - barW / 2 - 4);
+    let x = clampX((left + right) / 2);
+    let y;
+    if (bottom + 6 + barH <= box.height) y = bottom + 6;
+    else if (top - 6 - barH >= 0) y = top - 6 - barH;
+    else {
+      y = Math.min(Math.max((top + bottom) / 2 - barH / 2, 4), box.height - barH - 4);
+      x = right + 6 + barW <= box.width ? right + 6 + barW / 2 : left - 6 - barW / 2;
+    }
+    previewBar.style.left = `${x}px`;
+    previewBar.style.top = `${y}px`;
   }
   function rotatePreview(step) {
     if (!preview || preview.rotations.length < 2) return;
