@@ -193,7 +193,11 @@ class Game:
         players: Sequence[str],
         options: Mapping[str, Any] | None = None,
         seed: int = 0,
+        *,
+        saved: bool = False,
     ) -> None:
+        """`saved`: the names come from a save and are kept as written (saves of older
+        versions, made under looser name rules, must still load)."""
         if not isinstance(title, str) or title not in TITLES:
             raise UnknownTitle(f"Unknown title {quote(title)}; known: {', '.join(sorted(TITLES))}")
         if not is_int(seed) or not 0 <= seed < 2**53:
@@ -203,7 +207,7 @@ class Game:
         if not isinstance(options, Mapping) or not all(isinstance(k, str) for k in options):
             raise InvalidAction(f"'options' must be an object, not {quote(options)}")
         self.title = title
-        self.players = check_names(players)
+        self.players = list(players) if saved else check_names(players)
         self.options: JsonDict = dict(options)
         self.seed = seed
         # Notes on how the game was set up (names cut or made unique): the API's reply
@@ -462,7 +466,7 @@ class Game:
         if not isinstance(actions, list):
             raise CorruptSave("The save's action list is damaged")
         try:
-            game = cls(title, players, options, seed)
+            game = cls(title, players, options, seed, saved=True)
         except EngineError as exc:
             raise CorruptSave(f"The save cannot be set up: {exc.message}") from exc
         for i, record in enumerate(actions):

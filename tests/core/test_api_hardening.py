@@ -542,17 +542,32 @@ def test_names_that_need_no_change_have_no_notes() -> None:
 
 
 def test_the_game_itself_refuses_names_against_the_rules() -> None:
-    """`Game` (and so `new_game` and a save) takes only names within the rules: the API's
-    `new` and the import are where names are cut and made unique."""
+    """`Game` (and so `new_game`) takes only names within the rules: the API's `new` and
+    the import are where names are cut and made unique."""
     bad: list[Any] = [["Anna", "Anna"], ["A" * 21, "Ben"], ["An\x07na", "Ben"], ["Anna", 5]]
     for players in bad:
         with pytest.raises(InvalidAction) as err:
             Game("trambahn", players, {}, 1)
         assert err.value.rule == "player names"
-    save = new_game("trambahn", ["Anna", "Ben"], {}, 1).save()
-    save["players"] = ["Anna", "Anna"]
-    with pytest.raises(CorruptSave, match="Anna"):
-        Game.from_json(save)
+
+
+@pytest.mark.parametrize("players", [["Anna", "Anna"], ["A very long 18xx.games user name", "Ben"]])
+def test_a_save_from_before_the_name_rules_still_loads_and_plays_on(players: list[str]) -> None:
+    """An autosave made under the older, looser name rules (duplicates, an imported site
+    name over 20 characters) must still load after an update: a save keeps its names."""
+    # The older code made games with such names as `saved=True` still does.
+    game = Game("trambahn", players, {}, 1, saved=True)
+    seat = game.active
+    assert seat is not None
+    game.apply(game.legal_actions(seat)[0], seat)
+    save = game.save()
+    again = Game.from_json(save)
+    assert again.players == players and len(again.actions) == 1
+    seat = again.active
+    assert seat is not None
+    again.apply(again.legal_actions(seat)[0], seat)
+    with pytest.raises(CorruptSave, match="player list"):
+        Game.from_json({**save, "players": ["Anna", 5]})
 
 
 def test_an_imported_game_cuts_and_dedupes_the_recorded_names() -> None:
