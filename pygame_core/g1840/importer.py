@@ -33,6 +33,7 @@ from ..core.game import Game
 from ..core.names import tidy_names
 from ..g18xx.graph import TrackGraph
 from . import board as b
+from .entities import entities
 from .game import Vienna1840, acting_entity, active_seat
 from .setup import SITE, setup_draw
 from .world import World
@@ -314,6 +315,18 @@ class _Importer:
         if not isinstance(settings, Mapping):
             raise ImportFailed("The game file's settings are damaged")
         self.ids = [str(p["id"]) for p in players]
+        # Who may act in a file: the players (by their recorded ids), every company and
+        # every private of the title.
+        data_e = entities()
+        self.actors = frozenset(
+            (
+                *self.ids,
+                *data_e["majors"],
+                *data_e["stadtbahn"],
+                *data_e["lines"],
+                *data_e["privates"],
+            )
+        )
         try:  # the recorded names, cut to 20 characters and made unique (a note each)
             self.names, notes = tidy_names(
                 [str(p.get("name") or f"Player {i + 1}") for i, p in enumerate(players)]
@@ -457,6 +470,11 @@ class _Importer:
         entity = act.get("entity")
         if kind in IGNORED:
             return
+        if str(entity) not in self.actors:
+            # Every action of the site is a player's, a company's or a private's: anything
+            # else is a damaged file, not a step to skip (a file of passes by a stranger
+            # imported as an empty game).
+            raise self.fail(f"its {quote(kind)} names nobody in this game ({quote(entity)})")
         w = self.w
         if not (kind == "run_routes" and str(entity) in STADTBAHN):
             self.close_tram_step(str(entity), str(kind))
