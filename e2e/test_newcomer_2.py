@@ -301,3 +301,147 @@ def test_phone_1840_tile_preview_bar_leaves_the_hex_free(
         )
         page.get_by_test_id("preview-cancel").click()
         expect(preview).to_have_count(0)
+
+
+# ------------------------------------------------------------------ 3. 1840 at 1366 px
+
+OVERFLOW_JS = """(root) => {
+    // what sticks out of `root` on the right, and scroll boxes that hide part of their content
+    const edge = root.getBoundingClientRect().right + 0.5;
+    const out = [...root.querySelectorAll('table, svg, .g18-market')]
+        .filter((el) => el.getBoundingClientRect().right > edge)
+        .map((el) => el.dataset.testid || el.className.baseVal || el.className);
+    const hidden = [...root.querySelectorAll('.g40-table-wrap, .g18-market')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => el.className);
+    return [...out, ...hidden];
+}"""
+
+MARKET_JS = """(root) => {
+    const svg = root.querySelector('[data-testid=market-svg]');
+    const k = svg.getScreenCTM().a;  // px per unit
+    const sizes = [...svg.querySelectorAll('text.mk-price')].map(
+        (t) => parseFloat(getComputedStyle(t).fontSize) * k);
+    const overlaps = [];
+    for (const cell of svg.querySelectorAll('.mk-cell-g')) {
+        const tokens = [...cell.querySelectorAll('[data-stack]')].map(
+            (t) => t.querySelector('circle:last-of-type, circle').getBoundingClientRect());
+        tokens.forEach((a, i) => tokens.slice(i + 1).forEach((b) => {
+            if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
+                && b.top < a.bottom - 1) overlaps.push(cell.dataset.cell);
+        }));
+    }
+    return { smallest: Math.min(...sizes), overlaps };
+}"""
+
+
+def late_game() -> Game:
+    """3 players, the bots' game from seed 5 at 400 actions (LR 5b): six companies' tokens
+    on the market, every major with Lines and trams."""
+    game = new_game("1840", ["Anna", "Ben", "Clara"], {}, 5)
+    while game.result() is None and len(game.actions) < 400:
+        seat = game.active
+        assert seat is not None
+        game.apply(game.bot_action(seat, "normal"), seat)
+    return game
+
+
+def test_1840_at_1366_shows_whole_tables_market_track_and_tiles(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    game = late_game()
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{site_server.url}/index.html?botdelay=0")
+    wait_engine(page)
+    import_save(page, tmp_path, game.save(), "import-bot-0")
+    page.wait_for_selector(f"{g40.ROOT}[data-map='ready']")
+    # the bots stop, so that the screen holds still while it is measured
+    page.get_by_test_id("bot-pause").click()
+    page.wait_for_selector(f"{g40.ROOT}[data-busy='0']")
+    panel = page.get_by_test_id("info-panel")
+
+    # the round track: every round to the end in sight
+    track = page.evaluate(
+        """() => {
+            const wrap = document.querySelector('.g40-trackwrap').getBoundingClientRect();
+            return [...document.querySelectorAll('[data-testid=round-track] li')].map((li) => {
+                const r = li.getBoundingClientRect();
+                return [li.dataset.round, r.left >= wrap.left - 0.5 && r.right <= wrap.right + 0.5
+                        && r.right <= innerWidth];
+            });
+        }"""
+    )
+    assert track[-1][0] == "End" and "CR 6" in [t for t, _ in track]
+    assert [t for t, shown in track if not shown] == []
+
+    # the Overview's tables are whole in the side column
+    page.get_by_test_id("tab-overview").click()
+    expect(panel.get_by_test_id("majors-sheet")).to_be_visible()
+    assert panel.evaluate(OVERFLOW_JS) == []
+
+    # the market: not clipped, its prices readable, no token on another
+    page.get_by_test_id("tab-market").click()
+    expect(panel.get_by_test_id("market-svg")).to_be_visible()
+    assert panel.evaluate(OVERFLOW_JS) == []
+    market = panel.evaluate(MARKET_JS)
+    assert market["smallest"] >= 10.5 and market["overlaps"] == [], market
+
+    # the wide view: the whole spreadsheet and the whole market
+    page.get_by_test_id("wide-view-btn").click()
+    wide = page.get_by_test_id("wide-view")
+    expect(wide).to_be_visible()
+    expect(wide.get_by_test_id("market-svg")).to_have_attribute("data-cols", "0-19")
+    assert wide.evaluate(OVERFLOW_JS) == []
+    market = wide.evaluate(MARKET_JS)
+    assert market["smallest"] >= 10.5 and market["overlaps"] == [], market
+    wide.get_by_test_id("wide-tab-overview").click()
+    sheet = wide.get_by_test_id("players-sheet")
+    expect(sheet.locator("thead th")).to_have_count(3 + 7 + 3)  # 3 majors, 4 Stadtbahn
+    assert wide.evaluate(OVERFLOW_JS) == []
+    page.keyboard.press("Escape")
+    expect(wide).to_have_count(0)
+
+    # the tile manifest: each count inside its own tile's box, under that tile
+    page.get_by_test_id("tab-tiles").click()
+    figs = panel.locator(".tile-fig")
+    expect(figs.first).to_be_visible()
+    for fig in figs.all()[:24]:
+        f, c, t = box(fig), box(fig.locator(".tcount")), box(fig.locator("svg"))
+        assert fig.evaluate("(el) => getComputedStyle(el).borderTopStyle") != "none"
+        assert f["x"] < c["x"] and c["x"] + c["width"] < f["x"] + f["width"], (f, c)
+        assert abs((c["x"] + c["width"] / 2) - (t["x"] + t["width"] / 2)) < 3, (c, t)
+
+
+LABELS_JS = """() => {
+    const svg = document.querySelector('.g18-map-svg');
+    const k = svg.getScreenCTM().a;
+    const px = [...svg.querySelectorAll('.hm-hexes .location-name')].map((t) => {
+        const grow = new DOMMatrix(getComputedStyle(t).transform).a || 1;
+        return parseFloat(t.getAttribute('font-size')) * k * grow;
+    });
+    return Math.min(...px);
+}"""
+
+
+def test_1840_at_1366_fit_labels_and_the_auctioned_lines_home(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    game = search(
+        ["Anna", "Ben"],
+        lambda g: (
+            (g.view(0).get("auction") or {}).get("kind") == "line"
+            and any(e["type"] == "bid" for e in g.legal_actions(0))
+        ),
+    )
+    view = game.view(0)
+    home = view["lines"][view["auction"]["lot"]]["home"]
+    open_position(page, site_server, tmp_path, game)
+    # the Line on the block: its home hex is marked on the map (not a target to pick)
+    mark = page.locator(f".hm-highlights [data-hl='{home}']")
+    expect(mark).to_have_class(re.compile("kind-home"))
+    expect(page.locator(f".hm-hexes .hex[data-hex='{home}']")).not_to_have_attribute(
+        "tabindex", "0"
+    )
+    # the whole map ("fit"): the places' names stay readable
+    page.get_by_test_id("zoom-fit").click()
+    page.wait_for_function(f"({LABELS_JS})() >= 8.5")

@@ -14,7 +14,7 @@ import { cachedCatalog, fetchCatalog } from "./catalog.js";
 import { decisionPanel, lineModes } from "./decide.js";
 import { endScreen } from "./endscreen.js";
 import { companyBadge, money, seatName, SEAT_COLOURS } from "./format.js";
-import { companiesSheet, depotPanel, gameFacts, linesPanel, logPanel, manifestPanel, phaseChip, playersSheet, privatesTable, roundTrack } from "./panels.js";
+import { companiesSheet, depotPanel, gameFacts, linesPanel, logPanel, manifestPanel, phaseChip, playersCompact, playersSheet, privatesTable, roundTrack } from "./panels.js";
 
 const TABS = [
   ["overview", "Overview"],
@@ -52,6 +52,7 @@ export class G1840Game extends EngineGame {
 
   destroy() {
     super.destroy();
+    if (this.onWideKey) document.removeEventListener("keydown", this.onWideKey);
     this.map?.destroy();
     this.map = null;
   }
@@ -282,6 +283,7 @@ export class G1840Game extends EngineGame {
       tabs: h("nav", { class: "g40-tabs", role: "tablist", "aria-label": "Game information" }),
       panel: h("section", { class: "g40-panel", role: "tabpanel", "data-testid": "info-panel" }),
       overlay: h("div", { class: "overlay-root" }),
+      wide: h("div", { class: "wide-root" }),
       toasts: h("div", { class: "toasts", "data-testid": "toasts", "aria-live": "polite" }),
     };
     this.regions = r;
@@ -290,6 +292,7 @@ export class G1840Game extends EngineGame {
       { class: "g40", "data-testid": "table" },
       r.top,
       h("div", { class: "g40-body" }, h("div", { class: "g40-mapcol" }, r.map, r.mapTools), h("aside", { class: "g40-side" }, h("section", { class: "g40-turn", "data-testid": "turnbar" }, r.bots, r.turnMain), r.decide, h("div", { class: "g40-info" }, r.tabs, r.panel))),
+      r.wide,
       r.overlay,
       r.toasts,
     );
@@ -338,6 +341,11 @@ export class G1840Game extends EngineGame {
         if (this.ui.tokenHex) hl[this.ui.tokenHex] = "selected";
       }
     }
+    // the Line auction: where the Line on the block (or, while one is picked, each Line on
+    // offer) would start
+    const auc = view.auction;
+    if (auc?.kind === "line" && auc.lot && view.lines?.[auc.lot]) hl[view.lines[auc.lot].home] ??= "home";
+    else if (view.step === "pick") for (const id of view.line_offer ?? []) if (view.lines?.[id]) hl[view.lines[id].home] ??= "home";
     map.setHighlights(hl);
     map.setStopHighlights(stops);
     const routes = [];
@@ -544,15 +552,25 @@ export class G1840Game extends EngineGame {
     );
     const panel = this.regions.panel;
     panel.dataset.tab = this.tab;
+    this.fillTab(panel, resp, { wide: false });
+    // the spreadsheet and the market need more room than the side column has
+    panel.prepend(h("div", { class: "g40-panel-tools" }, h("button", { type: "button", class: "g40-wide-btn", "data-testid": "wide-view-btn", title: "Open this tab full width", "aria-haspopup": "dialog", onclick: () => this.openWide() }, h("span", { "aria-hidden": "true" }, "⤢"), " Full width")));
+    this.renderWide(resp);
+  }
+
+  /** One information tab's content into `panel`: the side column's (compact) or the wide view's. */
+  fillTab(panel, resp, { wide }) {
+    const view = resp.view;
+    const who = { active: resp.active, botSeats: this.botSeats() };
     switch (this.tab) {
       case "overview":
-        mount(panel, gameFacts(view), playersSheet(view, { active: resp.active, botSeats: this.botSeats() }), companiesSheet(view), privatesTable(view));
+        mount(panel, gameFacts(view), wide ? playersSheet(view, who) : playersCompact(view, who), companiesSheet(view, { compact: !wide }), privatesTable(view, { compact: !wide }));
         break;
       case "lines":
         mount(panel, linesPanel(view));
         break;
       case "market":
-        this.renderMarket(view, panel);
+        this.renderMarket(view, panel, { wide });
         break;
       case "trams":
         mount(panel, depotPanel(view, this.catalog));
@@ -564,6 +582,7 @@ export class G1840Game extends EngineGame {
         const list = logPanel(resp);
         mount(panel, list);
         list.scrollTop = list.scrollHeight;
+        if (wide) panel.scrollTop = panel.scrollHeight;
         break;
       }
       default:
@@ -571,7 +590,59 @@ export class G1840Game extends EngineGame {
     }
   }
 
-  renderMarket(view, panel) {
+  openWide() {
+    this.wideOpen = true;
+    // Escape closes it wherever the focus is (a re-render may have taken it away)
+    this.onWideKey ??= (e) => {
+      if (e.key === "Escape" && this.wideOpen) this.closeWide();
+    };
+    document.addEventListener("keydown", this.onWideKey);
+    this.renderWide(this.shown());
+    this.regions.wide.querySelector("[data-testid=wide-close]")?.focus();
+  }
+
+  closeWide() {
+    this.wideOpen = false;
+    document.removeEventListener("keydown", this.onWideKey);
+    this.regions.wide.replaceChildren();
+    this.regions.panel.querySelector("[data-testid=wide-view-btn]")?.focus();
+  }
+
+  /** The current information tab at the page's full width (a dialog over the game). */
+  renderWide(resp) {
+    const el = this.regions.wide;
+    if (!this.wideOpen) {
+      el.replaceChildren();
+      return;
+    }
+    const focused = el.contains(document.activeElement) ? document.activeElement.dataset?.testid : null;
+    const label = TABS.find(([key]) => key === this.tab)?.[1] ?? "";
+    const body = h("div", { class: "g40-wide-body g40-panel", "data-tab": this.tab });
+    const tabs = h(
+      "nav",
+      { class: "g40-wide-tabs", "aria-label": "Game information" },
+      TABS.map(([key, text]) => h("button", { type: "button", class: ["g40-tab", this.tab === key && "is-on"], "aria-pressed": this.tab === key ? "true" : "false", "data-testid": `wide-tab-${key}`, onclick: () => { this.tab = key; this.renderTabs(this.shown()); } }, text)),
+    );
+    mount(
+      el,
+      h(
+        "div",
+        {
+          class: "g40-wide",
+          role: "dialog",
+          "aria-modal": "true",
+          "aria-label": `${label}, full width`,
+          "data-testid": "wide-view",
+        },
+        h("header", { class: "g40-wide-head" }, tabs, h("button", { type: "button", class: "btn", "data-testid": "wide-close", onclick: () => this.closeWide() }, "Close")),
+        body,
+      ),
+    );
+    this.fillTab(body, resp, { wide: true });
+    if (focused) el.querySelector(`[data-testid="${focused}"]`)?.focus();
+  }
+
+  renderMarket(view, panel, { wide = false } = {}) {
     if (!this.catalog) {
       mount(panel, h("p", { class: "muted" }, "Loading the market…"));
       return;
@@ -583,7 +654,9 @@ export class G1840Game extends EngineGame {
     for (const [sym, m] of Object.entries(view.stadtbahn ?? {})) companies[sym] = { name: m.name };
     const opts = { market: this.catalog.market, positions: view.market, stacks, companies, active: view.acting?.kind === "major" ? view.acting.entity : null };
     mount(panel);
-    createMarket(panel, opts);
+    // its text stays readable at the width it gets: the side column shows the columns where
+    // the tokens are (and a little around them), the wide view all of it
+    createMarket(panel, { ...opts, fitWidth: panel.clientWidth - 4, crop: !wide });
   }
 
   renderOverlay() {

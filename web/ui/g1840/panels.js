@@ -51,6 +51,76 @@ function companiesOf(view) {
   return [...Object.keys(view.majors ?? {}), ...Object.keys(view.stadtbahn ?? {})];
 }
 
+/** The players' sheet for a narrow column (the side panel, a phone): one row per player
+ * with the shares as chips that wrap, so that nothing is cut off; the wide view has the
+ * spreadsheet (playersSheet). */
+export function playersCompact(view, { active = null, botSeats = new Set() } = {}) {
+  const cos = companiesOf(view);
+  const rows = view.players.map((p, seat) =>
+    h(
+      "tr",
+      { class: [seat === active && "is-active"], "data-testid": `player-row-${seat}`, "data-seat": seat },
+      h(
+        "th",
+        { scope: "row", class: "player-cell-wrap" },
+        h(
+          "span",
+          { class: "player-cell" },
+          h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[seat % SEAT_COLOURS.length] } }),
+          h("span", { class: "pname" }, p.name),
+          botSeats.has(seat) ? h("span", { class: "bot-tag" }, "bot") : null,
+          p.order ? h("span", { class: "order-tag", title: "Order card (seating order of the Stock Round)" }, `#${p.order}`) : null,
+        ),
+        (p.privates ?? []).length || p.loans
+          ? h(
+              "span",
+              { class: "player-extras" },
+              (p.privates ?? []).map((x) => h("span", { class: "priv-tag", title: view.privates?.[x]?.name ?? x }, x)),
+              p.loans ? h("span", { class: "neg small", title: "Loans (each costs ƒ200 at the end)" }, `${p.loans} loan${p.loans > 1 ? "s" : ""}`) : null,
+            )
+          : null,
+      ),
+      h("td", { class: "num", "data-testid": `cash-${seat}` }, money(p.cash)),
+      h("td", { class: ["num", p.certs > p.cert_limit && "over"], title: "Certificates held / limit" }, `${p.certs}/${p.cert_limit}`),
+      h(
+        "td",
+        { class: "share-chips" },
+        cos
+          .filter((c) => p.shares?.[c])
+          .map((c) => {
+            const director = view.majors?.[c]?.director === seat;
+            return h("span", { class: ["share-chip", director && "director"], title: director ? `${p.name} directs ${c}` : null }, companyBadge(c), ` ${p.shares[c]}%${director ? "*" : ""}`);
+          }),
+      ),
+      h("td", { class: "num strong", "data-testid": `value-${seat}` }, money(p.value)),
+    ),
+  );
+  const pool = cos.filter((c) => (view.majors?.[c]?.pool ?? view.stadtbahn?.[c]?.pool ?? 0) > 0);
+  return h(
+    "div",
+    { class: "g40-table-wrap" },
+    h(
+      "table",
+      { class: "g40-sheet compact", "data-testid": "players-sheet" },
+      h("caption", {}, "Players"),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Cash"), h("th", { scope: "col", class: "num", title: "Certificates / limit" }, "Certs"), h("th", { scope: "col" }, "Shares"), h("th", { scope: "col", class: "num" }, "Value"))),
+      h(
+        "tbody",
+        {},
+        rows,
+        pool.length
+          ? h(
+              "tr",
+              { class: "pool-row" },
+              h("th", { scope: "row" }, "Pool / bank"),
+              h("td", { class: "share-chips", colspan: 4 }, pool.map((c) => h("span", { class: "share-chip" }, companyBadge(c), ` ${view.majors?.[c]?.pool ?? view.stadtbahn?.[c]?.pool}%`))),
+            )
+          : null,
+      ),
+    ),
+  );
+}
+
 /** Players (rows) × companies (share columns), cash, certificates, privates, loans, value. */
 export function playersSheet(view, { active = null, botSeats = new Set() } = {}) {
   const cos = companiesOf(view);
@@ -113,42 +183,52 @@ export function playersSheet(view, { active = null, botSeats = new Set() } = {})
 
 /** A spreadsheet table: caption, one header row of [label, th attributes] (the first column
  * stays in view when the table scrolls sideways), the body rows. */
-function sheet(testid, caption, columns, rows) {
+function sheet(testid, caption, columns, rows, compact = false) {
   const head = columns.map(([label, attrs = {}], i) => h("th", { scope: "col", ...attrs, class: [i === 0 && "sticky-col", attrs.class] }, label));
-  return h("table", { class: "g40-sheet", "data-testid": testid }, h("caption", {}, caption), h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows));
+  return h("table", { class: ["g40-sheet", compact && "compact"], "data-testid": testid }, h("caption", {}, caption), h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows));
 }
 
-/** Majors: director, price, treasury, income field, Lines, trams; Stadtbahn companies. */
-export function companiesSheet(view) {
+/** Majors: director, price, treasury, income field, Lines, trams; Stadtbahn companies.
+ * `compact` (a narrow column): Lines, trams and privates share one cell that wraps. */
+export function companiesSheet(view, { compact = false } = {}) {
   const majors = Object.entries(view.majors ?? {});
+  const linesOf = (sym, m) => (m.lines ?? []).map((l) => lineBadge(l, sym));
+  const tramsOf = (m) => (m.trams ?? []).map((t) => tramChip(t.id, { label: t.line ? `L${t.line}` : "spare", title: `${TRAM_INFO[t.type]?.name ?? t.type} tram ${t.id}${t.line ? ` on Line ${t.line}` : " (no Line)"}` }));
+  const privsOf = (m) => (m.privates ?? []).map((x) => h("span", { class: "priv-tag", title: view.privates?.[x]?.name ?? x }, x));
+  const columns = [
+    ["Major"],
+    ...(compact ? [] : [["Director"]]),
+    ["Price", { class: "num", title: "Share price (start price)" }],
+    ["Treasury", { class: "num" }],
+    ["Income", { class: "num", title: "Income field: what its Lines earned this cycle" }],
+    ...(compact ? [["Lines, trams"]] : [["Lines"], ["Trams"], ["Privates"]]),
+  ];
   const majorsTable = majors.length
     ? sheet(
         "majors-sheet",
         "Major companies",
-        [
-          ["Major"],
-          ["Director"],
-          ["Price", { class: "num", title: "Share price (start price)" }],
-          ["Treasury", { class: "num" }],
-          ["Income", { class: "num", title: "Income field: what its Lines earned this cycle" }],
-          ["Lines"],
-          ["Trams"],
-          ["Privates"],
-        ],
+        columns,
         majors.map(([sym, m]) =>
             h(
               "tr",
               { "data-testid": `major-row-${sym}`, "data-company": sym, class: [view.acting?.entity === sym && "is-active"] },
-              h("th", { scope: "row", class: "sticky-col" }, companyBadge(sym, { title: m.name }), m.order ? h("span", { class: "order-tag", title: "Operating order in this Company Round" }, `#${m.order}`) : null),
-              h("td", {}, view.players[m.director]?.name ?? "–"),
+              h(
+                "th",
+                { scope: "row", class: "sticky-col" },
+                companyBadge(sym, { title: m.name }),
+                m.order ? h("span", { class: "order-tag", title: "Operating order in this Company Round" }, `#${m.order}`) : null,
+                compact ? h("span", { class: "director-name", title: "Director" }, view.players[m.director]?.name ?? "–") : null,
+              ),
+              compact ? null : h("td", {}, view.players[m.director]?.name ?? "–"),
               h("td", { class: "num" }, h("strong", {}, money(m.price)), h("span", { class: "muted small" }, ` (${m.par})`)),
               h("td", { class: "num", "data-testid": `treasury-${sym}` }, money(m.treasury)),
               h("td", { class: "num" }, m.income ? money(m.income) : ""),
-              h("td", {}, (m.lines ?? []).map((l) => lineBadge(l, sym))),
-              h("td", { class: "trams-cell" }, (m.trams ?? []).map((t) => tramChip(t.id, { label: t.line ? `L${t.line}` : "spare", title: `${TRAM_INFO[t.type]?.name ?? t.type} tram ${t.id}${t.line ? ` on Line ${t.line}` : " (no Line)"}` }))),
-              h("td", { class: "privs" }, (m.privates ?? []).map((x) => h("span", { class: "priv-tag", title: view.privates?.[x]?.name ?? x }, x))),
+              compact
+                ? h("td", { class: "trams-cell" }, linesOf(sym, m), tramsOf(m), privsOf(m))
+                : [h("td", {}, linesOf(sym, m)), h("td", { class: "trams-cell" }, tramsOf(m)), h("td", { class: "privs" }, privsOf(m))],
             ),
           ),
+        compact,
       )
     : h("p", { class: "muted small" }, "No major has been founded yet: each player founds one in Stock Round 1.");
   const sb = Object.entries(view.stadtbahn ?? {});
@@ -173,12 +253,13 @@ export function companiesSheet(view) {
           h("td", { class: "num" }, c.revenue === null || c.revenue === undefined ? "–" : money(c.revenue)),
         ),
       ),
+    compact,
   );
   return h("div", { class: "g40-table-wrap" }, majorsTable, sbTable);
 }
 
 /** The six sights (privates): owner, face value, revenue, their hex. */
-export function privatesTable(view) {
+export function privatesTable(view, { compact = false } = {}) {
   const list = Object.entries(view.privates ?? {});
   return h(
     "div",
@@ -198,6 +279,7 @@ export function privatesTable(view) {
             h("td", {}, ownerText(view, p)),
           ),
         ),
+      compact,
     ),
   );
 }
@@ -340,7 +422,7 @@ export function manifestPanel(view, catalog) {
               "figure",
               { class: ["tile-fig", left === 0 && "gone"], "data-tile": name, "data-left": left },
               tileSvg(tile, { size: 52, phaseColours: view.colours, showTileName: false, title: `Tile ${name}` }),
-              h("figcaption", {}, h("span", { class: "tname" }, name), h("span", { class: "tcount" }, `${left}/${tile.count}`)),
+              h("figcaption", {}, h("span", { class: "tname" }, name), h("span", { class: "tcount", title: `${left} of ${tile.count} left` }, `${left} of ${tile.count}`)),
             );
           }),
         ),

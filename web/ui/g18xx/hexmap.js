@@ -32,6 +32,11 @@ import { bezPath, bezReverse, drawTile, layoutTile, SLOT_R, stopHalo } from "./t
 
 const ROUTE_COLOURS = ["#d6246e", "#0f8fa8", "#6a3fc4", "#e07b00", "#2f7a45", "#1d4f91"];
 const MIN_VIEW = 3 * R; // closest zoom: about three hexes across
+// Places' names (tiles.js draws them 6.4 units high) are kept at least LABEL_MIN_PX high on
+// screen by growing them up to LABEL_GROW times when the map is zoomed out.
+const LABEL_UNITS = 6.4;
+const LABEL_MIN_PX = 9;
+const LABEL_GROW = 2.4;
 const BONUS_TITLES = {
   extra_yellow_tile: "Stadtbahn bonus: an extra yellow tile",
   upgrade_yellow_to_green: "Stadtbahn bonus: upgrade a yellow tile to green",
@@ -229,7 +234,17 @@ export function createHexMap(container, options) {
   function applyViewBox() {
     raf = 0;
     svg.setAttribute("viewBox", `${fmt(vb.x)} ${fmt(vb.y)} ${fmt(vb.w)} ${fmt(vb.h)}`);
+    scaleLabels();
     placePreviewBar();
+  }
+  /** Zoomed out (the whole map on a laptop), the places' names would be 4 px high: they
+   * grow (up to LABEL_GROW times, around their own centre) to stay readable. */
+  function scaleLabels() {
+    const rect = svg.getBoundingClientRect();
+    if (!rect.width || !rect.height) return;
+    const px = Math.min(rect.width / vb.w, rect.height / vb.h); // px per map unit
+    const k = Math.min(LABEL_GROW, Math.max(1, LABEL_MIN_PX / (LABEL_UNITS * px)));
+    svg.style.setProperty("--label-k", k.toFixed(3));
   }
   function setViewBox(next, now = false) {
     const maxW = bounds.w * 1.6;
@@ -438,8 +453,11 @@ export function createHexMap(container, options) {
     for (const [coord, kind] of next) {
       const hx = hexes.get(coord);
       if (!hx) continue;
-      hx.el.setAttribute("tabindex", "0");
-      hx.el.setAttribute("role", "button");
+      // "home" only marks a hex (a Line's home during its auction): nothing to pick there
+      if (kind !== "home") {
+        hx.el.setAttribute("tabindex", "0");
+        hx.el.setAttribute("role", "button");
+      }
       hx.el.setAttribute("data-highlight", kind);
       hx.el.setAttribute("aria-label", `${coord}${hx.data.location ? ` ${hx.data.location}` : ""}`);
       layers.highlights.append(
@@ -724,7 +742,10 @@ export function createHexMap(container, options) {
   renderAll();
   if (options.initialView === "fill") fill();
   else fit();
-  const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => placePreviewBar()) : null;
+  const resize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    scaleLabels();
+    placePreviewBar();
+  }) : null;
   resize?.observe(root);
 
   return {

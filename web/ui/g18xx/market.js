@@ -10,6 +10,9 @@
 //     companies: {WT: {name}},       // optional: names for titles and the legend
 //     parLabels: {major: "Par (majors)", stadtbahn: "Par (Stadtbahn)"},
 //     active: "WT",                  // optional: the company acting now, ringed
+//     fitWidth: 400,                 // optional: the px width it gets; the chart scales to
+//                                    // it and its text grows so as to stay >= MIN_TEXT_PX
+//     crop: true,                    // optional: only the columns around the tokens
 //   });
 //   createMarket(container, opts) -> {root, update(opts)}
 
@@ -19,9 +22,13 @@ import { ensureStyles } from "./styles.js";
 import { drawToken } from "./tiles.js";
 
 const CELL_W = 46;
-const CELL_H = 44;
 const TOKEN_R = 8.5;
-const STACK_STEP = 9;
+// tokens sit side by side, two a line, the first to arrive top left: none hides another
+const PER_LINE = 2;
+const TOKEN_STEP = 2 * TOKEN_R + 2.5;
+const MIN_TEXT_PX = 11;
+const MAX_SCALE = 1.5;
+const MIN_COLS = 8; // a cropped chart shows at least this many columns
 
 const cellKey = (r, c) => `${r},${c}`;
 
@@ -49,18 +56,45 @@ export function renderMarket(opts) {
   const par = opts.market.par ?? {};
   const parCells = new Map();
   for (const [kind, cells] of Object.entries(par)) for (const [r, c] of cells) parCells.set(cellKey(r, c), kind);
-  const cols = Math.max(...rows.map((r) => r.length));
+  const allCols = Math.max(...rows.map((r) => r.length));
   const stacks = marketStacks(opts.positions, opts.stacks);
-  const maxStack = Math.max(1, ...[...stacks.values()].map((l) => l.length));
-  const rowH = CELL_H + Math.max(0, maxStack - 2) * STACK_STEP;
+  // which columns: all, or (crop) those with tokens and one on each side, at least MIN_COLS
+  let [c0, c1] = [0, allCols - 1];
+  if (opts.crop) {
+    const used = [...stacks.keys()].map((k) => Number(k.split(",")[1]));
+    if (used.length) {
+      c0 = Math.max(0, Math.min(...used) - 1);
+      c1 = Math.min(allCols - 1, Math.max(...used) + 1);
+      while (c1 - c0 + 1 < MIN_COLS && (c0 > 0 || c1 < allCols - 1)) {
+        if (c1 < allCols - 1) c1 += 1;
+        else c0 -= 1;
+      }
+    }
+  }
+  const cols = c1 - c0 + 1;
   const width = cols * CELL_W + 2;
+  // px per unit when drawn `fitWidth` px wide; the text grows where that is small
+  const scale = opts.fitWidth > 0 ? Math.min(MAX_SCALE, opts.fitWidth / width) : 1;
+  const text = Math.max(10, MIN_TEXT_PX / scale);
+  const maxStack = Math.max(1, ...[...stacks.values()].map((l) => l.length));
+  const lines = Math.ceil(maxStack / PER_LINE);
+  const top = text + 6; // the price line
+  const rowH = Math.max(44, top + lines * TOKEN_STEP + 3);
   const height = rows.length * rowH + 2;
-  const svg = s("svg", { class: "g18-market-svg", viewBox: `-1 -1 ${width} ${height}`, role: "img", "aria-label": "Stock market", "data-testid": "market-svg" });
+  const svg = s("svg", {
+    class: "g18-market-svg",
+    viewBox: `${c0 * CELL_W - 1} -1 ${width} ${height}`,
+    role: "img",
+    "aria-label": c0 > 0 || c1 < allCols - 1 ? `Stock market, columns ${c0 + 1} to ${c1 + 1} of ${allCols}` : "Stock market",
+    "data-testid": "market-svg",
+    "data-cols": `${c0}-${c1}`,
+    style: opts.fitWidth > 0 ? { width: `${Math.round(width * scale)}px`, "max-width": "100%" } : null,
+  });
   const names = opts.companies ?? {};
   const parLabels = { major: "par (majors)", stadtbahn: "par (Stadtbahn)", ...(opts.parLabels ?? {}) };
   rows.forEach((row, r) => {
     row.forEach((price, c) => {
-      if (price === null || price === undefined) return;
+      if (price === null || price === undefined || c < c0 || c > c1) return;
       const key = cellKey(r, c);
       const kind = parCells.get(key);
       const g = s("g", {
@@ -71,24 +105,27 @@ export function renderMarket(opts) {
         transform: `translate(${c * CELL_W} ${r * rowH})`,
       });
       g.append(s("rect", { width: CELL_W, height: rowH, class: ["mk-cell", kind && "par", kind && `par-${kind}`] }));
-      g.append(s("text", { x: 5, y: 12, class: "mk-price" }, String(price)));
+      g.append(s("text", { x: 4, y: text + 1, class: "mk-price", "font-size": fmt(text) }, String(price)));
       if (kind) {
         g.append(s("title", null, `${price}: ${parLabels[kind] ?? `par (${kind})`}`));
-        g.append(s("text", { x: CELL_W - 4, y: 11, "text-anchor": "end", class: "mk-par-mark" }, kind === "major" ? "P" : kind === "stadtbahn" ? "S" : "P"));
+        g.append(s("text", { x: CELL_W - 3, y: text * 0.8 + 1, "text-anchor": "end", class: "mk-par-mark", "font-size": fmt(text * 0.75) }, kind === "major" ? "P" : kind === "stadtbahn" ? "S" : "P"));
       }
       const here = stacks.get(key) ?? [];
-      // the first to arrive lies on top: draw the others first, lower down
-      for (let i = here.length - 1; i >= 0; i--) {
-        const t = drawToken(here[i], {}, false, TOKEN_R);
-        t.setAttribute("transform", `translate(${fmt(CELL_W / 2)} ${fmt(24 + i * STACK_STEP)})`);
+      here.forEach((id, i) => {
+        const t = drawToken(id, {}, false, TOKEN_R);
+        const col = i % PER_LINE;
+        const line = Math.floor(i / PER_LINE);
+        const x = CELL_W / 2 + (col - (Math.min(PER_LINE, here.length) - 1) / 2) * TOKEN_STEP;
+        t.setAttribute("transform", `translate(${fmt(x)} ${fmt(top + TOKEN_R + line * TOKEN_STEP)})`);
         t.setAttribute("data-stack", String(i));
-        if (here[i] === opts.active) {
+        t.setAttribute("data-company", id);
+        if (id === opts.active) {
           t.classList.add("is-active");
-          t.prepend(s("circle", { r: TOKEN_R + 2.6, class: "mk-active-ring" }));
+          t.prepend(s("circle", { r: TOKEN_R + 1.2, class: "mk-active-ring" }));
         }
-        t.append(s("title", null, `${names[here[i]]?.name ?? here[i]}: ${price}`));
+        t.append(s("title", null, `${names[id]?.name ?? id}: ${price}${here.length > 1 ? ` (${i + 1}. of ${here.length} here)` : ""}`));
         g.append(t);
-      }
+      });
       svg.append(g);
     });
   });
@@ -109,7 +146,9 @@ export function renderMarket(opts) {
       h("span", { class: "mk-key", "data-par-key": kind }, h("span", { class: ["mk-swatch", `par-${kind}`] }, kind === "stadtbahn" ? "S" : "P"), parLabels[kind] ?? `par (${kind})`),
     ),
   );
-  return h("div", { class: "g18-market", "data-testid": "market" }, svg, legend, parKinds.length ? keys : null);
+  const cropped = c0 > 0 || c1 < allCols - 1;
+  const note = cropped ? h("p", { class: "mk-crop", "data-testid": "market-crop" }, `Columns ${c0 + 1}–${c1 + 1} of ${allCols}, where the tokens are.`) : null;
+  return h("div", { class: "g18-market", "data-testid": "market" }, svg, note, legend, parKinds.length ? keys : null);
 }
 
 export function createMarket(container, opts) {
