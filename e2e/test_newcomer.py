@@ -446,8 +446,9 @@ def test_text_colours_reach_4_5_to_1(page: Page, site_server: SiteServer) -> Non
     g40.open_home(page, site_server.url)
     g40.new_game_1840(page, [("Anna", "human"), ("Ben", "bot:easy")])
     assert g40.wait_decision(page) == "act"
-    badges = page.locator("[data-testid=players-sheet] thead .co-badge")
-    assert badges.count() >= 3  # the Stadtbahn companies (no major is founded yet)
+    # the side column's Overview: the Stadtbahn companies' badges (no major is founded yet)
+    badges = page.locator("[data-testid=info-panel] [data-testid=stadtbahn-sheet] .co-badge")
+    assert badges.count() >= 3
     ratios = {str(b.get_attribute("data-company")): round(contrast(b), 2) for b in badges.all()}
     assert "D" in ratios
     assert {k: v for k, v in ratios.items() if v < 4.5} == {}, ratios

@@ -23,9 +23,9 @@ import { drawToken } from "./tiles.js";
 
 const CELL_W = 46;
 const TOKEN_R = 8.5;
-// tokens sit side by side, two a line, the first to arrive top left: none hides another
-const PER_LINE = 2;
-const TOKEN_STEP = 2 * TOKEN_R + 2.5;
+// tokens in a cell sit one under the other, the first to arrive on top: none hides another
+const PER_LINE = 1;
+const TOKEN_STEP = 2 * TOKEN_R + 2;
 const MIN_TEXT_PX = 11;
 const MAX_SCALE = 1.5;
 const MIN_COLS = 8; // a cropped chart shows at least this many columns
@@ -111,7 +111,8 @@ export function renderMarket(opts) {
         g.append(s("text", { x: CELL_W - 3, y: text * 0.8 + 1, "text-anchor": "end", class: "mk-par-mark", "font-size": fmt(text * 0.75) }, kind === "major" ? "P" : kind === "stadtbahn" ? "S" : "P"));
       }
       const here = stacks.get(key) ?? [];
-      here.forEach((id, i) => {
+      // drawn last to first (the first to arrive last in the document, as it lies on top)
+      [...here.entries()].reverse().forEach(([i, id]) => {
         const t = drawToken(id, {}, false, TOKEN_R);
         const col = i % PER_LINE;
         const line = Math.floor(i / PER_LINE);
