@@ -90,7 +90,7 @@ export function newGameForm1840(home, title) {
         const unique = names.map((n) => {
           const k = seen.get(n) ?? 0;
           seen.set(n, k + 1);
-          return k ? `${n} ${k + 1}` : n;
+          return k ? `${n} (${k + 1})` : n; // as the engine names them (core/names.py)
         });
         home.opts.onStart({
           title: "1840",
