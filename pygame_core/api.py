@@ -204,14 +204,20 @@ def _new(req: JsonDict) -> JsonDict:
     return _store(req, game)
 
 
+def _embedded_json(value: Any, refusal: str) -> Any:
+    """A file sent as its JSON text, parsed (strict JSON, nesting capped); any other value
+    as it is. A text that is not JSON is refused as `refusal` + what is wrong with it."""
+    if not isinstance(value, str):
+        return value
+    try:
+        return parse_json(value)
+    except ValueError as exc:
+        raise CorruptSave(f"{refusal} {exc}") from exc
+
+
 def _load(req: JsonDict) -> JsonDict:
     _game_id(req)
-    save = req.get("save")
-    if isinstance(save, str):
-        try:
-            save = parse_json(save)
-        except ValueError as exc:
-            raise CorruptSave(f"This file is not a game save: it is {exc}") from exc
+    save = _embedded_json(req.get("save"), "This file is not a game save: it is")
     if not isinstance(save, dict):
         raise CorruptSave("'save' must be a save object or its JSON text")
     return _store(req, Game.from_json(save))  # raises CorruptSave; the current game stays
@@ -263,14 +269,10 @@ def _history(req: JsonDict) -> JsonDict:
 
 def _import_data(req: JsonDict) -> tuple[str, JsonDict]:
     """The request's title (one with an importer) and its game file as an object."""
-    title, data = req.get("title"), req.get("data")
+    title = req.get("title")
     if not isinstance(title, str) or title not in IMPORTERS:
         raise InvalidAction(f"No importer for title {quote(title)}")
-    if isinstance(data, str):
-        try:
-            data = parse_json(data)
-        except ValueError as exc:
-            raise CorruptSave(f"This file is {exc}") from exc
+    data = _embedded_json(req.get("data"), "This file is")
     if not isinstance(data, dict):
         raise CorruptSave("The game file must be a JSON object")
     return title, data
