@@ -24,8 +24,7 @@ def fixture() -> dict[str, Any]:
 def test_passes_by_a_stranger_are_refused_naming_the_first() -> None:
     data = fixture()
     data["actions"] = [
-        {"type": "pass", "entity": 1001, "entity_type": "player", "id": i + 1}
-        for i in range(5000)
+        {"type": "pass", "entity": 1001, "entity_type": "player", "id": i + 1} for i in range(5000)
     ]
     with pytest.raises(ImportFailed) as failed:
         import_game(data)
