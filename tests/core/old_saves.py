@@ -60,7 +60,7 @@ def main(argv: list[str]) -> int:
 def _imported() -> Game:
     import json
 
-    from pygame_core.g1840 import import_game
+    from pygame_core.g1840.importer import import_game
 
     fixture = Path(__file__).resolve().parents[1] / "g1840" / "data" / "fixture_2player.json"
     return import_game(json.loads(fixture.read_text(encoding="utf-8")))[0]
