@@ -46,7 +46,7 @@ def share_rules(players: int) -> ShareRules:
         cert_limit=CERT_LIMIT[players],
         max_percent=60,
         pool_limit=100,
-        director_sellable=False,
+        director_sale="locked",
         ipo_payee="bank",
         pool_dividends="bank",
         ipo_dividends="bank",

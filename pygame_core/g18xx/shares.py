@@ -53,10 +53,11 @@ class ShareRules:
     `cert_limit`: certificates a player may hold (None: no limit; every certificate counts
     one whatever its size; corporations have no limit). `max_percent`: the default holding
     cap of one corporation per holder (`Shares.add_corporation` may set another).
-    `pool_limit`: percent of one corporation the pool may hold. `director_sellable`: True
-    lets a director sell below another holder, who then takes the director's certificate;
-    False locks it with its owner, who may not sell below anyone. The director's
-    certificate itself never goes to the pool. `ipo_payee`: who is paid for IPO shares,
+    `pool_limit`: percent of one corporation the pool may hold. `director_sale`: "swap"
+    lets a director sell below another holder, who then takes the director's certificate
+    in exchange for ordinary ones; "locked" keeps it with its owner, who may not sell
+    below anyone. The director's certificate itself is never sold: it changes hands only
+    by a director swap. `ipo_payee`: who is paid for IPO shares,
     "bank" (the corporation was capitalised in full) or "corporation".
     `rebuy_after_sale`: False forbids buying a corporation's shares in the round one sold
     some (until `Shares.new_round`). `corporate_buyable`: corporations whose shares other
@@ -68,7 +69,7 @@ class ShareRules:
     cert_limit: int | None = None
     max_percent: int = 60
     pool_limit: int = 50
-    director_sellable: bool = True
+    director_sale: str = "swap"
     ipo_payee: str = "corporation"
     rebuy_after_sale: bool = True
     corporate_buyable: frozenset[str] = frozenset()
@@ -88,6 +89,8 @@ class Shares:
     def __init__(self, players: Sequence[str], rules: ShareRules) -> None:
         if {rules.ipo_payee, rules.pool_dividends, rules.ipo_dividends} - set(PAYEES):
             raise InvalidAction("Share payees must be 'bank' or 'corporation'")
+        if rules.director_sale not in ("swap", "locked"):
+            raise InvalidAction("A director's sale is 'swap' or 'locked'")
         self.players = list(players)
         self.rules = rules
         self.certs: dict[str, tuple[Certificate, ...]] = {}
@@ -287,7 +290,7 @@ class Shares:
         owners = dict(self._owner)
         rule = rules.cite("director's certificate")
         remaining = self.percent(player, corp) - count * size
-        if self.director(corp) == player and rules.director_sellable:
+        if self.director(corp) == player and rules.director_sale == "swap":
             # The director's certificate never goes to the pool: if the seller ends with
             # less than another holder, that holder takes it over first.
             self._swap_director(owners, corp, player, seller_left=remaining)

@@ -34,8 +34,8 @@ def g1840(cash: int = 1000) -> tuple[Shares, Money]:
     return shares, money
 
 
-def classic(**kw: object) -> tuple[Shares, Money]:
-    shares, money = table(ShareRules(**kw))  # type: ignore[arg-type]
+def classic(rules: ShareRules | None = None) -> tuple[Shares, Money]:
+    shares, money = table(rules or ShareRules())
     shares.add_corporation("PRR", CLASSIC, director=True)
     money.open("PRR", "corporation")
     return shares, money
@@ -138,7 +138,7 @@ def test_director_cannot_dump_onto_the_pool() -> None:
 
 
 def test_pool_limit() -> None:
-    shares, money = classic(pool_limit=10)
+    shares, money = classic(ShareRules(pool_limit=10))
     shares.buy("A", "PRR", IPO, 100, money, director=True)
     for _ in range(2):
         shares.buy("B", "PRR", IPO, 100, money)
@@ -200,7 +200,7 @@ def test_random_trades_keep_the_invariants(
 def test_locked_director_may_not_sell_below_another_player() -> None:
     # 1840 VII.4 keeps the director's certificate with its owner for good; with a smaller
     # director's certificate that means no sale that leaves another player ahead.
-    shares, money = classic(director_sellable=False)
+    shares, money = classic(ShareRules(director_sale="locked"))
     shares.buy("A", "PRR", IPO, 100, money, director=True)
     shares.buy("A", "PRR", IPO, 100, money)
     for _ in range(3):
