@@ -208,3 +208,36 @@ def test_locked_director_may_not_sell_below_another_player() -> None:
     with pytest.raises(IllegalAction) as err:
         shares.sell("A", "PRR", 1, 100, money)  # A would have 20 against B's 30
     assert err.value.rule == "18xx: director's certificate" and shares.percent("A", "PRR") == 30
+
+
+def test_twenty_percent_director_for_four_five_percent_shares() -> None:
+    # Certificates of 5%: a 20% director's certificate changes hands for four of them.
+    shares, money = table(ShareRules(max_percent=100))
+    shares.add_corporation("X", (20,) + (5,) * 16, director=True, unit=5)
+    money.open("X", "corporation")
+    shares.buy("A", "X", IPO, 50, money, director=True)
+    assert money.cash("A") == 1000 - 200  # priced per 5%: 4 x 50
+    for _ in range(5):
+        shares.buy("B", "X", IPO, 50, money)
+    assert shares.director("X") == "B" and shares.percent("B", "X") == 25
+    assert [c.percent for c in shares.held("A", "X")] == [5, 5, 5, 5]
+    assert [c.percent for c in shares.held("B", "X")] == [20, 5]
+    assert shares.sell("A", "X", 2, 40, money) == 80 and shares.invariant_errors() == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.sampled_from(["A", "B", "C", POOL]), min_size=5, max_size=5),
+    st.integers(0, 2000),
+)
+def test_1840_dividend_payouts_match_its_arithmetic(owners: list[str], amount: int) -> None:
+    # 1840 VIII.5.1: each player gets amount x percent // 100; the pool's and the IPO's
+    # parts (together) go to the bank. The shared payout gives the same figures.
+    shares, money = g1840()
+    shares.buy("A", "WT", IPO, 70, money, director=True)
+    for cert, owner in zip(shares.certs["WT"][1:], owners, strict=True):
+        shares.move(cert, owner)
+    shares.move(shares.certs["WT"][-1], IPO)
+    expected = {p: amount * shares.percent(p, "WT") // 100 for p in PLAYERS}
+    expected[BANK] = amount * (shares.percent(POOL, "WT") + shares.percent(IPO, "WT")) // 100
+    assert shares.dividend_payouts("WT", amount) == {p: v for p, v in expected.items() if v}
