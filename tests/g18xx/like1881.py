@@ -40,20 +40,18 @@ S_BAHN_CAP: Final = 30  # 12.2
 
 
 def share_rules(players: int) -> ShareRules:
-    """4.4 limit (yellow zone outside it), 4.5 60% cap, 4.8 no buying back, 4.24 / A-7 the
-    director's share changes hands only by a swap (also on a sale), 4.3 / 10.9 tram
-    companies may buy S-Bahn shares, 9.7 / 12.13 pool dividends to the company, A-11 and
-    A-12: unsold shares pay nobody, no pool limit."""
+    """4.4 limit (yellow zone outside it), 4.5 60% cap (the default), 4.8 no buying back,
+    4.24 / A-7 the director's share changes hands only by a swap, also on a sale (the
+    default), 4.3 / 10.9 tram companies may buy S-Bahn shares, 9.7 / 12.13 pool
+    dividends to the company, A-11 and A-12: unsold shares pay nobody (the bank keeps
+    their part, the default), no pool limit."""
     return ShareRules(
         cert_limit=CERT_LIMIT[players],
-        max_percent=60,
         pool_limit=100,
-        director_sale="swap",
         ipo_payee="bank",
         rebuy_after_sale=False,
         corporate_buyable=frozenset({S_BAHN}),
         pool_dividends="corporation",
-        ipo_dividends="bank",
         ref="1881",
         citations=SHARE_CITATIONS,
     )

@@ -183,15 +183,21 @@ def test_s_bahn_cap_is_thirty_percent_for_players_and_companies() -> None:
     assert shares.invariant_errors() == []
 
 
-def test_chairmanship_passes_to_a_company_for_two_five_percent_shares() -> None:
-    # 12.3: a player or company holding more S-Bahn shares than the chairman takes the
-    # 10% chairman's share for two of its 5% shares; 10.9: the tram company's director
-    # then runs the S-Bahn.
+def s_bahn_with_a_tram_holder() -> tuple[Shares, Money]:
+    """P1 holds the S-Bahn's chairman's share (10%), GBS (with 1000) two 5% shares."""
     shares, money = table()
     money.transfer(BANK, "GBS", 1000, "capital")
     shares.buy("P1", S_BAHN, IPO, 84, money, director=True)
     shares.buy("GBS", S_BAHN, IPO, 84, money)
     shares.buy("GBS", S_BAHN, IPO, 84, money)
+    return shares, money
+
+
+def test_chairmanship_passes_to_a_company_for_two_five_percent_shares() -> None:
+    # 12.3: a player or company holding more S-Bahn shares than the chairman takes the
+    # 10% chairman's share for two of its 5% shares; 10.9: the tram company's director
+    # then runs the S-Bahn.
+    shares, money = s_bahn_with_a_tram_holder()
     assert shares.director(S_BAHN) == "P1"  # 10 = 10
     shares.buy("GBS", S_BAHN, IPO, 84, money)
     assert shares.director(S_BAHN) == "GBS"
@@ -228,11 +234,7 @@ def test_dividends_to_holders_pool_to_the_company() -> None:
 def test_s_bahn_dividends_reach_a_tram_company() -> None:
     # 10.9: a tram company is paid the dividends of its S-Bahn shares into its treasury;
     # 12.13: pool shares pay the S-Bahn's (main network's) treasury.
-    shares, money = table()
-    money.transfer(BANK, "GBS", 1000, "capital")
-    shares.buy("P1", S_BAHN, IPO, 84, money, director=True)
-    shares.buy("GBS", S_BAHN, IPO, 84, money)
-    shares.buy("GBS", S_BAHN, IPO, 84, money)
+    shares, money = s_bahn_with_a_tram_holder()
     shares.sell("GBS", S_BAHN, 1, 84, money)
     payouts = shares.dividend_payouts(S_BAHN, 200)
     assert payouts == {"P1": 20, "GBS": 10, S_BAHN: 10, BANK: 160}
