@@ -182,7 +182,7 @@ class Shares:
 
     def check_buy(
         self,
-        player: str,
+        buyer: str,
         corp: str,
         source: str,
         price: int,
@@ -192,17 +192,17 @@ class Shares:
         extra_certs: int = 0,
         uncounted: Collection[str] = (),
     ) -> tuple[Certificate, str, int]:
-        """Raise unless holder `player` may buy one certificate of `corp` from `source` at
+        """Raise unless holder `buyer` may buy one certificate of `corp` from `source` at
         `price` per price unit now; return (certificate, payee, cost). `extra_certs`:
         other papers that count against the limit; `uncounted`: corporations whose
         certificates do not (see `cert_count`). Changes nothing."""
-        self._buyer(player, corp)
+        self._buyer(buyer, corp)
         if source not in (IPO, POOL):
             raise InvalidAction(f"Shares are bought from {IPO!r} or {POOL!r}, not {source!r}")
         rules = self.rules
-        if corp in self._sold.get(player, ()):
+        if corp in self._sold.get(buyer, ()):
             raise IllegalAction(
-                f"{player} sold {corp} in this round and cannot buy it back before the next",
+                f"{buyer} sold {corp} in this round and cannot buy it back before the next",
                 rule=rules.cite("buying back what was sold"),
             )
         certs = self._corp(corp)
@@ -219,21 +219,21 @@ class Shares:
             cert = next((c for c in certs if not c.director and self._owner[c.id] == source), None)
             if cert is None:
                 raise IllegalAction(f"No {corp} share is left in the {source}")
-        if self.percent(player, corp) + cert.percent > self.caps[corp]:
+        if self.percent(buyer, corp) + cert.percent > self.caps[corp]:
             raise IllegalAction(
-                f"{player} may hold at most {self.caps[corp]}% of {corp}",
+                f"{buyer} may hold at most {self.caps[corp]}% of {corp}",
                 rule=rules.cite("holding limit"),
             )
         new = 0 if corp in uncounted else 1
-        if self.over_limit(player, uncounted=uncounted, extra_certs=extra_certs + new):
+        if self.over_limit(buyer, uncounted=uncounted, extra_certs=extra_certs + new):
             raise IllegalAction(
-                f"{player} is at the certificate limit of {rules.cert_limit}",
+                f"{buyer} is at the certificate limit of {rules.cert_limit}",
                 rule=rules.cite("certificate limit"),
             )
         cost = price * cert.percent // self.units[corp]
         payee = BANK if source == POOL or rules.ipo_payee == "bank" else corp
         money.check_transfer(
-            player,
+            buyer,
             payee,
             cost,
             f"{cert.percent}% of {corp}",
@@ -243,7 +243,7 @@ class Shares:
 
     def buy(
         self,
-        player: str,
+        buyer: str,
         corp: str,
         source: str,
         price: int,
@@ -256,7 +256,7 @@ class Shares:
         """Buy one certificate (see `check_buy`), pay for it, and change director if the
         buyer now holds more than the director."""
         cert, payee, cost = self.check_buy(
-            player,
+            buyer,
             corp,
             source,
             price,
@@ -266,17 +266,17 @@ class Shares:
             uncounted=uncounted,
         )
         owners = dict(self._owner)
-        owners[cert.id] = player
+        owners[cert.id] = buyer
         self._swap_director(owners, corp, self.director(corp))
-        money.transfer(player, payee, cost, f"{player} buys {cert.percent}% of {corp}")
+        money.transfer(buyer, payee, cost, f"{buyer} buys {cert.percent}% of {corp}")
         self._owner = owners
         return cert
 
-    def check_sell(self, player: str, corp: str, count: int) -> dict[str, str]:
-        """Raise unless holder `player` may sell `count` ordinary certificates of `corp` to
+    def check_sell(self, seller: str, corp: str, count: int) -> dict[str, str]:
+        """Raise unless holder `seller` may sell `count` ordinary certificates of `corp` to
         the pool; return the holdings after the sale (and any director swap). Changes
         nothing."""
-        self._holder(player)
+        self._holder(seller)
         rules = self.rules
         if not isinstance(count, int) or count < 1:
             raise InvalidAction("Sell at least one certificate")
@@ -289,25 +289,25 @@ class Shares:
             )
         owners = dict(self._owner)
         rule = rules.cite("director's certificate")
-        remaining = self.percent(player, corp) - count * size
-        if self.director(corp) == player and rules.director_sale == "swap":
+        remaining = self.percent(seller, corp) - count * size
+        if self.director(corp) == seller and rules.director_sale == "swap":
             # The director's certificate never goes to the pool: if the seller ends with
             # less than another holder, that holder takes it over first.
-            self._swap_director(owners, corp, player, seller_left=remaining)
-        elif self.director(corp) == player:
+            self._swap_director(owners, corp, seller, seller_left=remaining)
+        elif self.director(corp) == seller:
             # A locked director's certificate: the director may not sell below anyone.
-            others = [h for h in self.holders() if h != player and self._is_holder(h, corp)]
+            others = [h for h in self.holders() if h != seller and self._is_holder(h, corp)]
             most = max((self.percent(h, corp) for h in others), default=0)
             if remaining < most:
                 raise IllegalAction(
-                    f"{player} would hold less of {corp} than another player and lose the "
+                    f"{seller} would hold less of {corp} than another seller and lose the "
                     "director's certificate, which is never sold",
                     rule=rule,
                 )
-        mine = [c for c in ordinary if owners[c.id] == player]
+        mine = [c for c in ordinary if owners[c.id] == seller]
         if len(mine) < count:
             raise IllegalAction(
-                f"{player} holds {len(mine)} ordinary {corp} shares and cannot sell {count}"
+                f"{seller} holds {len(mine)} ordinary {corp} shares and cannot sell {count}"
                 " (the director's certificate is not sold to the pool)",
                 rule=rule,
             )
@@ -315,17 +315,17 @@ class Shares:
             owners[cert.id] = POOL
         return owners
 
-    def sell(self, player: str, corp: str, count: int, price: int, money: Money) -> int:
+    def sell(self, seller: str, corp: str, count: int, price: int, money: Money) -> int:
         """Sell `count` ordinary certificates to the pool at `price` per price unit (the
         price before the sale); returns the amount paid by the bank. The market move is
         the caller's (`Market.sell`)."""
-        owners = self.check_sell(player, corp, count)
+        owners = self.check_sell(seller, corp, count)
         size = next(c.percent for c in self._corp(corp) if not c.director)
         amount = price * size * count // self.units[corp]
-        money.transfer(BANK, player, amount, f"{player} sells {count * size}% of {corp}")
+        money.transfer(BANK, seller, amount, f"{seller} sells {count * size}% of {corp}")
         self._owner = owners
-        if not self.rules.rebuy_after_sale and corp not in self._sold.get(player, ()):
-            self._sold.setdefault(player, []).append(corp)
+        if not self.rules.rebuy_after_sale and corp not in self._sold.get(seller, ()):
+            self._sold.setdefault(seller, []).append(corp)
         return amount
 
     def new_round(self) -> None:
