@@ -38,7 +38,7 @@ def line_auction_rules(w: World) -> AuctionRules:
         multiple=w.profile.bids_in_multiples,
         selection=False,
         ref="1840",
-        section="VIII.6",
+        citations={"auction": "VIII.6"},
     )
 
 

@@ -28,6 +28,7 @@ def auction_rules(w: World) -> AuctionRules:
         floor=0,
         drop_until_first_sale=w.profile.drop_until_first_sale,
         ref="1840",
+        citations={"auction": "VI"},
         drop_short_bidders=w.profile.short_bidders_leave_at_once,
         picker_again_after_walkover=w.profile.short_bidders_leave_at_once,
     )

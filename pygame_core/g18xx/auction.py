@@ -2,13 +2,13 @@
 
 Two shapes, by `AuctionRules.selection`:
 
-- selection (1840 VI, the Pre-round): in turn, a player picks any unsold lot and opens
+- selection (a start round of privates): in turn, a player picks any unsold lot and opens
   with at least its minimum, or passes. The others then raise in turn or pass; who passes
   is out of that lot; when one bidder is left the lot is sold and the player after the one
   who picked it picks next. If everybody passes at a pick, the cheapest lot's minimum
-  drops (1840: by 5) and picking restarts with the start player, until at the floor (0)
+  drops (by `price_drop`) and picking restarts with the start player, until at the floor
   the start player must take it; with `drop_until_first_sale`, a full pass after a sale
-  only reports `all_passed` (1840: privates pay, a new pre-round starts).
+  only reports `all_passed` (the title decides what follows, e.g. a new start round).
 - one lot (`selection` False): players bid in turn until all but one have passed.
 
 A bidder who cannot pay the least next bid can only pass. With `drop_short_bidders` every
@@ -17,16 +17,18 @@ caller may let the bidder to act pass for that reason with `pass_short` (once it
 has nothing else to do).
 
 The auction moves no money: it reports who bought what for how much, and the caller pays.
-Cash limits come in with every call (`cash`: what each bidder may spend).
+Cash limits come in with every call (`cash`: what each bidder may spend). Hidden bids
+made at once are `sealed.SealedBids`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import IllegalAction, InvalidAction, NotYourTurn, quote
+from .citations import cite
 
 Event = dict[str, Any]
 
@@ -34,12 +36,11 @@ Event = dict[str, Any]
 @dataclass(frozen=True)
 class AuctionRules:
     """`increment`: least raise; `multiple`: bids above the minimum go in multiples of
-    `increment` (1840 VI "um ein Vielfaches von 5"; 18xx.games drops this, report (b)17);
-    `price_drop` / `floor` / `drop_until_first_sale`: the all-pass rule above; `section`:
-    the rulebook section refusals cite after `ref` (1840: "VI" for the privates, "VIII.6"
-    for the Lines); `drop_short_bidders`: see the module doc; `picker_again_after_walkover`:
-    when a bid settles the lot (nobody left who can pay more), the picker picks again
-    instead of the player after him (18xx.games' selection auction)."""
+    `increment`; `price_drop` / `floor` / `drop_until_first_sale`: the all-pass rule
+    above; `ref` / `citations`: the title and its section for the refusals, under the key
+    "auction" (see `citations.cite`); `drop_short_bidders`: see the module doc;
+    `picker_again_after_walkover`: when a bid settles the lot (nobody left who can pay
+    more), the picker picks again instead of the player after him."""
 
     increment: int = 5
     multiple: bool = True
@@ -48,7 +49,7 @@ class AuctionRules:
     floor: int = 0
     drop_until_first_sale: bool = True
     ref: str = "18xx"
-    section: str | None = None
+    citations: Mapping[str, str] = field(default_factory=dict)
     drop_short_bidders: bool = False
     picker_again_after_walkover: bool = False
 
@@ -268,7 +269,7 @@ class Auction:
         price = max(rules.floor, self.prices[lot] - rules.price_drop)
         self.prices[lot] = price
         events: list[Event] = [{"event": "price_drop", "lot": lot, "price": price}]
-        if price == rules.floor:  # "bis es der Startspieler um 0 Gulden nehmen muss"
+        if price == rules.floor:  # at the floor the start player must take it
             self.picker = 0
             events += self._sell(lot, self.bidders[0], price)
         return events
@@ -279,9 +280,7 @@ class Auction:
         return self.prices[lot]
 
     def _rule(self) -> str:
-        if self.rules.section is not None:
-            return f"{self.rules.ref} {self.rules.section}"
-        return f"{self.rules.ref} VI" if self.rules.ref == "1840" else f"{self.rules.ref}: auction"
+        return cite(self.rules.ref, self.rules.citations, "auction")
 
     # --- plain data ------------------------------------------------------------------------
 

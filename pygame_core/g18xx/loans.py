@@ -1,29 +1,32 @@
 """Loans of a fixed size from the bank, counted per holder.
 
-1840 IX.8 / XI: a director who cannot cover a Line's negative result or a company's
-purchase takes loans of 100 from the bank, "nicht mehr Kredite als notwendig"; they can
-never be repaid, and each costs 200 of the owner's value at the game's end.
+A holder who cannot pay takes just the loans it needs (`cover`); a title sets their size,
+whether and at what cost they are repaid, and what each costs its owner's value at the
+game's end.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import IllegalAction, InvalidAction
+from .citations import cite
 from .money import BANK, Money
 
 
 @dataclass(frozen=True)
 class LoanRules:
     """`size`: cash per loan; `penalty`: value lost per loan at the end; `repay`: what
-    repaying one costs (None: loans are never repaid)."""
+    repaying one costs (None: loans are never repaid); `ref` / `citations`: the title and
+    its sections for the refusals (see `citations.cite`)."""
 
     size: int = 100
     penalty: int = 200
     repay: int | None = None
     ref: str = "18xx"
+    citations: Mapping[str, str] = field(default_factory=dict)
 
 
 class Loans:
@@ -52,7 +55,7 @@ class Loans:
         self._count[holder] = self.count(holder) + n
 
     def cover(self, money: Money, holder: str, amount: int) -> int:
-        """Take just the loans needed to pay `amount` (1840 IX.8); return how many."""
+        """Take just the loans needed to pay `amount`, no more; return how many."""
         n = self.needed(money, holder, amount)
         if n:
             self.take(money, holder, n)
@@ -64,7 +67,7 @@ class Loans:
         if cost is None:
             raise IllegalAction(
                 "Loans cannot be repaid",
-                rule=f"{self.rules.ref} IX.8" if self.rules.ref == "1840" else self.rules.ref,
+                rule=cite(self.rules.ref, self.rules.citations, "loans cannot be repaid"),
             )
         if not isinstance(n, int) or not 1 <= n <= self.count(holder):
             raise IllegalAction(f"{holder} has {self.count(holder)} loans, cannot repay {n}")
@@ -72,7 +75,7 @@ class Loans:
         self._count[holder] -= n
 
     def penalty(self, holder: str) -> int:
-        """Value `holder` loses at the end for its loans (1840 XI: 200 each)."""
+        """Value `holder` loses at the end for its loans (`penalty` each)."""
         return self.count(holder) * self.rules.penalty
 
     def to_dict(self) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 Money is conserved by construction: holders start empty except the bank, and every change
 of cash is a transfer, so the sum over all holders never changes. The bank may be
-unlimited (1840: "bank_cash unlimited" on 18xx.games); its cash then goes negative, which
+unlimited (some titles print "bank capital: unlimited"); its cash then goes negative, which
 reads as "money the bank has paid out", and the sum is still constant.
 """
 
@@ -15,7 +15,8 @@ from ..core.errors import IllegalAction, InvalidAction
 
 BANK: Final = "bank"
 
-# Holder kinds, for views and checks; a Line (1840) holds its run income as its own cash.
+# Holder kinds, for views and checks; a title's sub-unit (a "line") may hold its run income
+# as its own cash.
 KINDS: Final = frozenset({"bank", "player", "corporation", "line", "company"})
 
 

@@ -42,3 +42,13 @@ def test_repayable_loans_elsewhere() -> None:
     loans.repay(money, "p1")
     assert loans.count("p1") == 0 and money.cash("p1") == 25
     loans.load(loans.to_dict())
+
+
+def test_repay_refusal_cites_the_title() -> None:
+    # Without a title's section the refusal names the generic rule.
+    money, _ = setup()
+    loans = Loans(LoanRules(ref="1881"))
+    loans.take(money, "p1")
+    with pytest.raises(IllegalAction) as err:
+        loans.repay(money, "p1")
+    assert err.value.rule == "1881: loans cannot be repaid" and loans.count("p1") == 1

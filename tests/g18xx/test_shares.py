@@ -34,8 +34,8 @@ def g1840(cash: int = 1000) -> tuple[Shares, Money]:
     return shares, money
 
 
-def classic(**kw: object) -> tuple[Shares, Money]:
-    shares, money = table(ShareRules(**kw))  # type: ignore[arg-type]
+def classic(rules: ShareRules | None = None) -> tuple[Shares, Money]:
+    shares, money = table(rules or ShareRules())
     shares.add_corporation("PRR", CLASSIC, director=True)
     money.open("PRR", "corporation")
     return shares, money
@@ -138,7 +138,7 @@ def test_director_cannot_dump_onto_the_pool() -> None:
 
 
 def test_pool_limit() -> None:
-    shares, money = classic(pool_limit=10)
+    shares, money = classic(ShareRules(pool_limit=10))
     shares.buy("A", "PRR", IPO, 100, money, director=True)
     for _ in range(2):
         shares.buy("B", "PRR", IPO, 100, money)
@@ -200,7 +200,7 @@ def test_random_trades_keep_the_invariants(
 def test_locked_director_may_not_sell_below_another_player() -> None:
     # 1840 VII.4 keeps the director's certificate with its owner for good; with a smaller
     # director's certificate that means no sale that leaves another player ahead.
-    shares, money = classic(director_sellable=False)
+    shares, money = classic(ShareRules(director_sale="locked"))
     shares.buy("A", "PRR", IPO, 100, money, director=True)
     shares.buy("A", "PRR", IPO, 100, money)
     for _ in range(3):
@@ -208,3 +208,36 @@ def test_locked_director_may_not_sell_below_another_player() -> None:
     with pytest.raises(IllegalAction) as err:
         shares.sell("A", "PRR", 1, 100, money)  # A would have 20 against B's 30
     assert err.value.rule == "18xx: director's certificate" and shares.percent("A", "PRR") == 30
+
+
+def test_twenty_percent_director_for_four_five_percent_shares() -> None:
+    # Certificates of 5%: a 20% director's certificate changes hands for four of them.
+    shares, money = table(ShareRules(max_percent=100))
+    shares.add_corporation("X", (20,) + (5,) * 16, director=True, unit=5)
+    money.open("X", "corporation")
+    shares.buy("A", "X", IPO, 50, money, director=True)
+    assert money.cash("A") == 1000 - 200  # priced per 5%: 4 x 50
+    for _ in range(5):
+        shares.buy("B", "X", IPO, 50, money)
+    assert shares.director("X") == "B" and shares.percent("B", "X") == 25
+    assert [c.percent for c in shares.held("A", "X")] == [5, 5, 5, 5]
+    assert [c.percent for c in shares.held("B", "X")] == [20, 5]
+    assert shares.sell("A", "X", 2, 40, money) == 80 and shares.invariant_errors() == []
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(st.sampled_from(["A", "B", "C", POOL]), min_size=5, max_size=5),
+    st.integers(0, 2000),
+)
+def test_1840_dividend_payouts_match_its_arithmetic(owners: list[str], amount: int) -> None:
+    # 1840 VIII.5.1: each player gets amount x percent // 100; the pool's and the IPO's
+    # parts (together) go to the bank. The shared payout gives the same figures.
+    shares, money = g1840()
+    shares.buy("A", "WT", IPO, 70, money, director=True)
+    for cert, owner in zip(shares.certs["WT"][1:], owners, strict=True):
+        shares.move(cert, owner)
+    shares.move(shares.certs["WT"][-1], IPO)
+    expected = {p: amount * shares.percent(p, "WT") // 100 for p in PLAYERS}
+    expected[BANK] = amount * (shares.percent(POOL, "WT") + shares.percent(IPO, "WT")) // 100
+    assert shares.dividend_payouts("WT", amount) == {p: v for p, v in expected.items() if v}
