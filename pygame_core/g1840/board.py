@@ -10,14 +10,14 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, Final
 
 from ..g18xx.board import Board, HexSpec, MapState
 from ..g18xx.graph import TrackGraph
-from ..g18xx.hexes import Grid
 from ..g18xx.laying import Lay, connected_lays
+from ..g18xx.mapdata import HexRecord, load_board
 from ..g18xx.routes import Route, RouteRules, best_route, route_revenue
 from ..g18xx.tiles import Gauge, TileDef, UpgradeRules, parse_tile
 
@@ -113,24 +113,20 @@ def board(variant: str = "standard", stations_are_stops: bool = True) -> Board:
     (a printed arrow without revenue) is no route stop (the rulebook profile)."""
     if variant not in VARIANTS:
         raise KeyError(f"No map variant {variant!r}; known: {', '.join(VARIANTS)}")
-    specs = []
-    for coord, h in hex_data(variant).items():
-        tile = parse_tile(coord, h["code"], h["colour"])
+
+    def own(spec: HexSpec, h: HexRecord) -> HexSpec:
+        # IX.4: a first Stadtbahn tile keeps the printed course; purple stations take any
+        # rotation; unbuilt inner-city hexes (and, in the rulebook profile, unbuilt
+        # stations) are no stops yet.
         stadtbahn = h.get("stadtbahn")
-        specs.append(
-            HexSpec(
-                coord=coord,
-                colour=h["colour"],
-                tile=tile,
-                tile_id=h["tile_id"],
-                location=h.get("name"),
-                required_exits=frozenset(stadtbahn["exits"]) if stadtbahn else frozenset(),
-                free_rotation=bool(h.get("station")),
-                printed_stops=not h.get("inner_city")
-                and (stations_are_stops or not h.get("station")),
-            )
+        return replace(
+            spec,
+            required_exits=frozenset(stadtbahn["exits"]) if stadtbahn else frozenset(),
+            free_rotation=bool(h.get("station")),
+            printed_stops=not h.get("inner_city") and (stations_are_stops or not h.get("station")),
         )
-    return Board(Grid.of(_board_data()["layout"]), specs)
+
+    return load_board(_board_data(), hex_data(variant), own=own)
 
 
 # IX.6: "Stationsmarker dürfen nicht auf den letzten freien Kreis einer Station gelegt

@@ -1,0 +1,67 @@
+"""A title's printed map, read from its data into a `Board`.
+
+A map's data is a grid declaration (`Grid.from_data`: layout, numbering, letter axis) and
+one record per hex, keyed by hex id. A record gives the hex's colour and its printed tile
+as an 18xx.games tile code, which holds everything printed on it: stops and offboards with
+their revenue, track, labels ("label=OO"), borders ("border=edge:4,type:impassable"), lay
+cost and terrain ("upgrade=cost:50,terrain:water"). Optional: the printed tile's id, the
+location's name, and whether the hex is playable at all (False: drawn but never entered).
+`HexFields` names the record's keys, so a title's data keeps its own spelling. What is a
+title's own (required exits of a printed course, free rotation, stops that do not count
+yet) it adds to each `HexSpec` afterwards (`load_board(..., own=...)`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Final
+
+from .board import Board, HexSpec
+from .hexes import Grid
+from .tiles import parse_tile
+
+HexRecord = Mapping[str, Any]  # one hex of a title's JSON data
+
+
+@dataclass(frozen=True)
+class HexFields:
+    """The keys of a hex record (defaults: the names 18xx.games-derived data uses)."""
+
+    colour: str = "colour"
+    code: str = "code"
+    tile_id: str = "tile_id"
+    name: str = "name"
+    playable: str = "playable"
+
+
+DEFAULT_FIELDS: Final = HexFields()
+
+
+def printed_hex(coord: str, record: HexRecord, fields: HexFields = DEFAULT_FIELDS) -> HexSpec:
+    """One hex from its record. Raises ValueError for a tile code the parser refuses."""
+    colour = record[fields.colour]
+    return HexSpec(
+        coord=coord,
+        colour=colour,
+        tile=parse_tile(coord, record.get(fields.code, ""), colour),
+        tile_id=record.get(fields.tile_id) or "",
+        location=record.get(fields.name),
+        blocked=not record.get(fields.playable, True),
+    )
+
+
+def load_board(
+    grid: Mapping[str, Any],
+    hexes: Mapping[str, HexRecord],
+    fields: HexFields = DEFAULT_FIELDS,
+    own: Callable[[HexSpec, HexRecord], HexSpec] | None = None,
+) -> Board:
+    """The printed map of `hexes` (id -> record) on the grid `grid` declares. `own(spec,
+    record)` returns the hex with the title's own settings added. Raises ValueError for an
+    id the grid has no hex for."""
+    specs = []
+    for coord, record in hexes.items():
+        spec = printed_hex(coord, record, fields)
+        specs.append(own(spec, record) if own is not None else spec)
+    return Board(Grid.from_data(grid), specs)
