@@ -271,6 +271,14 @@ class MapState:
                     else:
                         slots.append(token)
 
+    def supply(self, counts: Mapping[str, int]) -> dict[str, int]:
+        """The tiles not on the map: `counts` (the manifest) less the tiles laid (a tile
+        upgraded away is back in the supply)."""
+        out = dict(counts)
+        for tile, _ in self.tiles.values():
+            out[tile.name] = out.get(tile.name, 0) - 1
+        return out
+
     def legal_lays(
         self,
         coord: str,
@@ -306,3 +314,21 @@ class MapState:
             open_edges=open_edges,
             required_exits=spec.required_exits if printed else frozenset(),
         )
+
+
+def moved_stops(old: TileDef, old_rotation: int, new: TileDef, rotation: int) -> dict[int, int]:
+    """Old part index -> new part index of each stop of `old` that has track, for `new`
+    laid over it: the stop that keeps all its track (upgrades keep every old path), a stop
+    of the same kind first. The same rule moves tokens and reserved homes (`MapState.lay`);
+    what else names a stop by its part index (e.g. a company's last run) follows it with
+    this."""
+    out: dict[int, int] = {}
+    for stop in old.stops:
+        track = old.stop_edges(stop.part, old_rotation)
+        if not track:
+            continue
+        keeping = [s for s in new.stops if track <= new.stop_edges(s.part, rotation)]
+        keeping.sort(key=lambda s: s.kind is not stop.kind)
+        if keeping:
+            out[stop.part] = keeping[0].part
+    return out

@@ -9,6 +9,10 @@ location's name, and whether the hex is playable at all (False: drawn but never 
 `HexFields` names the record's keys, so a title's data keeps its own spelling. What is a
 title's own (required exits of a printed course, free rotation, stops that do not count
 yet) it adds to each `HexSpec` afterwards (`load_board(..., own=...)`).
+
+The tile manifest is one record per tile type, keyed by its name: colour, code, count,
+and optionally the hexes it may go on ("only_on") and its fixed rotations ("rotations");
+`TileFields` names the keys (`load_tiles`, `tile_counts`).
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from typing import Any, Final
 
 from .board import Board, HexSpec
 from .hexes import Grid
-from .tiles import parse_tile
+from .tiles import TileDef, parse_tile
 
 HexRecord = Mapping[str, Any]  # one hex of a title's JSON data
+TileRecord = Mapping[str, Any]  # one tile type of a title's JSON data
 
 
 @dataclass(frozen=True)
@@ -65,3 +70,40 @@ def load_board(
         spec = printed_hex(coord, record, fields)
         specs.append(own(spec, record) if own is not None else spec)
     return Board(Grid.from_data(grid), specs)
+
+
+@dataclass(frozen=True)
+class TileFields:
+    """The keys of a tile record (defaults: the names 18xx.games-derived data uses)."""
+
+    colour: str = "colour"
+    code: str = "code"
+    count: str = "count"
+    only_on: str = "only_on"
+    rotations: str = "rotations"
+
+
+DEFAULT_TILE_FIELDS: Final = TileFields()
+
+
+def load_tiles(
+    tiles: Mapping[str, TileRecord], fields: TileFields = DEFAULT_TILE_FIELDS
+) -> dict[str, TileDef]:
+    """Every tile type by name. Raises ValueError for a tile code the parser refuses."""
+    return {
+        name: parse_tile(
+            name,
+            t[fields.code],
+            t[fields.colour],
+            only_on=t.get(fields.only_on),
+            rotations=t.get(fields.rotations),
+        )
+        for name, t in tiles.items()
+    }
+
+
+def tile_counts(
+    tiles: Mapping[str, TileRecord], fields: TileFields = DEFAULT_TILE_FIELDS
+) -> dict[str, int]:
+    """How many of each tile type the game has."""
+    return {name: int(t[fields.count]) for name, t in tiles.items()}

@@ -8,7 +8,7 @@ import pytest
 
 from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.hexes import Numbering
-from pygame_core.g18xx.mapdata import HexFields, load_board
+from pygame_core.g18xx.mapdata import HexFields, TileFields, load_board, load_tiles, tile_counts
 from pygame_core.g18xx.tiles import StopKind
 from pygame_core.g1840 import board as g1840
 
@@ -103,3 +103,28 @@ def test_1840_keeps_its_own_hex_settings() -> None:
     assert board.hexes["B26"].free_rotation and not board.hexes["B10"].free_rotation
     assert not board.hexes["D20"].printed_stops and board.hexes["D18"].printed_stops
     assert not any(h.blocked for h in board.hexes.values())
+
+
+def test_the_1881_tiles_load_with_their_counts() -> None:
+    # Every 1881 tile code parses (labels such as "A", depot circles "s_slots" are kept in
+    # the code), and the counts add up to the design's totals (150: Table 6).
+    data = _data_1881()["tiles"]
+    fields = TileFields(colour="color")
+    tiles = load_tiles(data["definitions"], fields)
+    counts = tile_counts(data["definitions"], fields)
+    assert sum(counts.values()) == data["total"] == 150
+    by_colour: dict[str, int] = {}
+    for name, tile in tiles.items():
+        by_colour[tile.colour] = by_colour.get(tile.colour, 0) + counts[name]
+    assert by_colour == data["totals_by_color"]
+    assert tiles["1"].exits() == {0, 3} and tiles["1"].only_on is None
+
+
+def test_the_supply_is_the_manifest_less_the_tiles_laid() -> None:
+    state = MapState(_board_1881())
+    tiles = load_tiles(_data_1881()["tiles"]["definitions"], TileFields(colour="color"))
+    counts = {"1": 8, "11": 4}
+    state.lay("D2", tiles["1"], 1)
+    assert state.supply(counts) == {"1": 7, "11": 4}
+    state.lay("D2", tiles["11"], 1)  # upgraded: the "1" is back
+    assert state.supply(counts) == {"1": 8, "11": 3}
