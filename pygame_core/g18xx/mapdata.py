@@ -6,13 +6,13 @@ as an 18xx.games tile code, which holds everything printed on it: stops and offb
 their revenue, track, labels ("label=OO"), borders ("border=edge:4,type:impassable"), lay
 cost and terrain ("upgrade=cost:50,terrain:water"). Optional: the printed tile's id, the
 location's name, and whether the hex is playable at all (False: drawn but never entered).
-`HexFields` names the record's keys, so a title's data keeps its own spelling. What is a
+`DataKeys` names the record's keys, so a title's data keeps its own spelling. What is a
 title's own (required exits of a printed course, free rotation, stops that do not count
 yet) it adds to each `HexSpec` afterwards (`load_board(..., own=...)`).
 
 The tile manifest is one record per tile type, keyed by its name: colour, code, count,
-and optionally the hexes it may go on ("only_on") and its fixed rotations ("rotations");
-`TileFields` names the keys (`load_tiles`, `tile_counts`).
+and optionally the hexes it may go on ("only_on") and its fixed rotations ("rotations"),
+keys named by the same `DataKeys` (`load_tiles`, `tile_counts`).
 """
 
 from __future__ import annotations
@@ -30,36 +30,41 @@ TileRecord = Mapping[str, Any]  # one tile type of a title's JSON data
 
 
 @dataclass(frozen=True)
-class HexFields:
-    """The keys of a hex record (defaults: the names 18xx.games-derived data uses)."""
+class DataKeys:
+    """The keys of a title's hex and tile records (defaults: the names 18xx.games-derived
+    data uses). Hexes: colour, code, tile_id, name, playable; tiles: colour, code, count,
+    only_on, rotations."""
 
     colour: str = "colour"
     code: str = "code"
     tile_id: str = "tile_id"
     name: str = "name"
     playable: str = "playable"
+    count: str = "count"
+    only_on: str = "only_on"
+    rotations: str = "rotations"
 
 
-DEFAULT_FIELDS: Final = HexFields()
+DEFAULT_KEYS: Final = DataKeys()
 
 
-def printed_hex(coord: str, record: HexRecord, fields: HexFields = DEFAULT_FIELDS) -> HexSpec:
+def printed_hex(coord: str, record: HexRecord, keys: DataKeys = DEFAULT_KEYS) -> HexSpec:
     """One hex from its record. Raises ValueError for a tile code the parser refuses."""
-    colour = record[fields.colour]
+    colour = record[keys.colour]
     return HexSpec(
         coord=coord,
         colour=colour,
-        tile=parse_tile(coord, record.get(fields.code, ""), colour),
-        tile_id=record.get(fields.tile_id) or "",
-        location=record.get(fields.name),
-        blocked=not record.get(fields.playable, True),
+        tile=parse_tile(coord, record.get(keys.code, ""), colour),
+        tile_id=record.get(keys.tile_id) or "",
+        location=record.get(keys.name),
+        blocked=not record.get(keys.playable, True),
     )
 
 
 def load_board(
     grid: Mapping[str, Any],
     hexes: Mapping[str, HexRecord],
-    fields: HexFields = DEFAULT_FIELDS,
+    keys: DataKeys = DEFAULT_KEYS,
     own: Callable[[HexSpec, HexRecord], HexSpec] | None = None,
 ) -> Board:
     """The printed map of `hexes` (id -> record) on the grid `grid` declares. `own(spec,
@@ -67,43 +72,27 @@ def load_board(
     id the grid has no hex for."""
     specs = []
     for coord, record in hexes.items():
-        spec = printed_hex(coord, record, fields)
+        spec = printed_hex(coord, record, keys)
         specs.append(own(spec, record) if own is not None else spec)
     return Board(Grid.from_data(grid), specs)
 
 
-@dataclass(frozen=True)
-class TileFields:
-    """The keys of a tile record (defaults: the names 18xx.games-derived data uses)."""
-
-    colour: str = "colour"
-    code: str = "code"
-    count: str = "count"
-    only_on: str = "only_on"
-    rotations: str = "rotations"
-
-
-DEFAULT_TILE_FIELDS: Final = TileFields()
-
-
 def load_tiles(
-    tiles: Mapping[str, TileRecord], fields: TileFields = DEFAULT_TILE_FIELDS
+    tiles: Mapping[str, TileRecord], keys: DataKeys = DEFAULT_KEYS
 ) -> dict[str, TileDef]:
     """Every tile type by name. Raises ValueError for a tile code the parser refuses."""
     return {
         name: parse_tile(
             name,
-            t[fields.code],
-            t[fields.colour],
-            only_on=t.get(fields.only_on),
-            rotations=t.get(fields.rotations),
+            t[keys.code],
+            t[keys.colour],
+            only_on=t.get(keys.only_on),
+            rotations=t.get(keys.rotations),
         )
         for name, t in tiles.items()
     }
 
 
-def tile_counts(
-    tiles: Mapping[str, TileRecord], fields: TileFields = DEFAULT_TILE_FIELDS
-) -> dict[str, int]:
+def tile_counts(tiles: Mapping[str, TileRecord], keys: DataKeys = DEFAULT_KEYS) -> dict[str, int]:
     """How many of each tile type the game has."""
-    return {name: int(t[fields.count]) for name, t in tiles.items()}
+    return {name: int(t[keys.count]) for name, t in tiles.items()}

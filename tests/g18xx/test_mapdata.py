@@ -8,7 +8,7 @@ import pytest
 
 from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.hexes import Numbering
-from pygame_core.g18xx.mapdata import HexFields, TileFields, load_board, load_tiles, tile_counts
+from pygame_core.g18xx.mapdata import DataKeys, load_board, load_tiles, tile_counts
 from pygame_core.g18xx.tiles import StopKind
 from pygame_core.g1840 import board as g1840
 
@@ -16,7 +16,7 @@ from .data import load as load_data
 from .helpers import COLOURS
 
 # 1881's board design spells its keys its own way (tests/g18xx/data/1881_board.json).
-FIELDS_1881 = HexFields(colour="color", tile_id="preprinted_tile_id", name="location_name")
+KEYS_1881 = DataKeys(colour="color", tile_id="preprinted_tile_id", name="location_name")
 
 
 def _data_1881() -> Any:
@@ -26,7 +26,7 @@ def _data_1881() -> Any:
 def _board_1881() -> Any:
     data = _data_1881()
     grid = {**data["coordinate_system"], "numbering": "offset"}
-    return load_board(grid, data["maps"]["standard"]["hexes"], FIELDS_1881)
+    return load_board(grid, data["maps"]["standard"]["hexes"], KEYS_1881)
 
 
 def test_the_1881_standard_map_loads_with_its_counts() -> None:
@@ -109,9 +109,8 @@ def test_the_1881_tiles_load_with_their_counts() -> None:
     # Every 1881 tile code parses (labels such as "A", depot circles "s_slots" are kept in
     # the code), and the counts add up to the design's totals (150: Table 6).
     data = _data_1881()["tiles"]
-    fields = TileFields(colour="color")
-    tiles = load_tiles(data["definitions"], fields)
-    counts = tile_counts(data["definitions"], fields)
+    tiles = load_tiles(data["definitions"], KEYS_1881)
+    counts = tile_counts(data["definitions"], KEYS_1881)
     assert sum(counts.values()) == data["total"] == 150
     by_colour: dict[str, int] = {}
     for name, tile in tiles.items():
@@ -122,7 +121,7 @@ def test_the_1881_tiles_load_with_their_counts() -> None:
 
 def test_the_supply_is_the_manifest_less_the_tiles_laid() -> None:
     state = MapState(_board_1881())
-    tiles = load_tiles(_data_1881()["tiles"]["definitions"], TileFields(colour="color"))
+    tiles = load_tiles(_data_1881()["tiles"]["definitions"], KEYS_1881)
     counts = {"1": 8, "11": 4}
     state.lay("D2", tiles["1"], 1)
     assert state.supply(counts) == {"1": 7, "11": 4}
