@@ -10,16 +10,17 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
 from typing import Any, Final
 
 from ..g18xx.board import Board, HexSpec, MapState
+from ..g18xx.board import moved_stops as moved_stops  # IX.5: stops keep their track
 from ..g18xx.graph import TrackGraph
-from ..g18xx.hexes import Grid
 from ..g18xx.laying import Lay, connected_lays
+from ..g18xx.mapdata import HexRecord, load_board, load_tiles, tile_counts
 from ..g18xx.routes import Route, RouteRules, best_route, route_revenue
-from ..g18xx.tiles import Gauge, TileDef, UpgradeRules, parse_tile
+from ..g18xx.tiles import Gauge, TileDef, UpgradeRules
 
 VARIANTS: Final = ("standard", "three_player_small", "two_player")
 
@@ -53,18 +54,13 @@ def _board_data() -> Any:
 @functools.cache
 def tiles() -> Mapping[str, TileDef]:
     """Every tile type by name ("58", "L12", ...)."""
-    out: dict[str, TileDef] = {}
-    for name, t in _load("tiles.json")["tiles"].items():
-        out[name] = parse_tile(
-            name, t["code"], t["colour"], only_on=t.get("only_on"), rotations=t.get("rotations")
-        )
-    return out
+    return load_tiles(_load("tiles.json")["tiles"])
 
 
 @functools.cache
 def manifest() -> Mapping[str, int]:
     """How many of each tile the game has on 18xx.games (data/tiles.json)."""
-    return {name: t["count"] for name, t in _load("tiles.json")["tiles"].items()}
+    return tile_counts(_load("tiles.json")["tiles"])
 
 
 # I. Spielmaterial: "176 Gleisteile", among them "Stadtbahn-Gleisteile mit orangem Rand ...
@@ -113,24 +109,20 @@ def board(variant: str = "standard", stations_are_stops: bool = True) -> Board:
     (a printed arrow without revenue) is no route stop (the rulebook profile)."""
     if variant not in VARIANTS:
         raise KeyError(f"No map variant {variant!r}; known: {', '.join(VARIANTS)}")
-    specs = []
-    for coord, h in hex_data(variant).items():
-        tile = parse_tile(coord, h["code"], h["colour"])
+
+    def own(spec: HexSpec, h: HexRecord) -> HexSpec:
+        # IX.4: a first Stadtbahn tile keeps the printed course; purple stations take any
+        # rotation; unbuilt inner-city hexes (and, in the rulebook profile, unbuilt
+        # stations) are no stops yet.
         stadtbahn = h.get("stadtbahn")
-        specs.append(
-            HexSpec(
-                coord=coord,
-                colour=h["colour"],
-                tile=tile,
-                tile_id=h["tile_id"],
-                location=h.get("name"),
-                required_exits=frozenset(stadtbahn["exits"]) if stadtbahn else frozenset(),
-                free_rotation=bool(h.get("station")),
-                printed_stops=not h.get("inner_city")
-                and (stations_are_stops or not h.get("station")),
-            )
+        return replace(
+            spec,
+            required_exits=frozenset(stadtbahn["exits"]) if stadtbahn else frozenset(),
+            free_rotation=bool(h.get("station")),
+            printed_stops=not h.get("inner_city") and (stations_are_stops or not h.get("station")),
         )
-    return Board(Grid.of(_board_data()["layout"]), specs)
+
+    return load_board(_board_data(), hex_data(variant), own=own)
 
 
 # IX.6: "Stationsmarker dürfen nicht auf den letzten freien Kreis einer Station gelegt
@@ -157,31 +149,10 @@ def initial_state(variant: str = "standard", stations_are_stops: bool = True) ->
     return state
 
 
-def moved_stops(old: TileDef, old_rotation: int, new: TileDef, rotation: int) -> dict[int, int]:
-    """Old part index -> new part index of each stop of `old` that has track, for `new`
-    laid over it: the stop that keeps all its track (IX.5 "Bestehende Gleisverläufe dürfen
-    bei einem Austausch nicht unterbrochen werden"), a stop of the same kind first. The
-    same rule moves markers and reserved homes (`MapState.lay`); what else names a stop
-    by its part index (a Line's last run) follows it with this."""
-    out: dict[int, int] = {}
-    for stop in old.stops:
-        track = old.stop_edges(stop.part, old_rotation)
-        if not track:
-            continue
-        keeping = [s for s in new.stops if track <= new.stop_edges(s.part, rotation)]
-        keeping.sort(key=lambda s: s.kind is not stop.kind)
-        if keeping:
-            out[stop.part] = keeping[0].part
-    return out
-
-
 def available_tiles(state: MapState, counts: Mapping[str, int] | None = None) -> dict[str, int]:
     """The supply: the manifest (or `counts`) minus the tiles on the map (upgraded ones
     come back)."""
-    supply = dict(manifest() if counts is None else counts)
-    for tile, _ in state.tiles.values():
-        supply[tile.name] = supply.get(tile.name, 0) - 1
-    return supply
+    return state.supply(manifest() if counts is None else counts)
 
 
 def legal_lays(state: MapState, coord: str, colours: Iterable[str]) -> list[tuple[str, int]]:

@@ -17,13 +17,16 @@ IMPASSABLE_COLOURS: Final = frozenset({"gray", "red", "blue"})
 
 @dataclass(frozen=True)
 class HexSpec:
-    """One printed hex. `tile` is its printed tile (named after the hex).
+    """One printed hex. `tile` is its printed tile (named after the hex), which carries its
+    stops, track, labels, borders, lay cost and terrain.
 
     `tile_id`: 18xx.games' id of the printed tile (e.g. "H28-16"), used in its city ids.
     `required_exits`: a first tile here must have these exits, and its other exits need not
-    face anything (1840's Stadtbahn hexes). `free_rotation`: tiles laid here skip the exit
-    check (1840's purple stations). `printed_stops`: False if the printed stops may not be
-    route stops before a tile is laid (1840's unbuilt inner-city hexes).
+    face anything (e.g. a second network's printed course). `free_rotation`: tiles laid
+    here skip the exit check (e.g. stations printed at the map's edge). `printed_stops`:
+    False if the printed stops may not be route stops before a tile is laid (e.g. unbuilt
+    city centres). `blocked`: drawn on the map but never entered (a lake, a closed area):
+    no track leads to it and no tile goes on it.
     """
 
     coord: str
@@ -34,6 +37,7 @@ class HexSpec:
     required_exits: frozenset[int] = frozenset()
     free_rotation: bool = False
     printed_stops: bool = True
+    blocked: bool = False
 
     @property
     def impassable(self) -> frozenset[int]:
@@ -42,21 +46,35 @@ class HexSpec:
 
 
 class Board:
-    """A map: its grid and printed hexes."""
+    """A map: its grid and printed hexes. Raises ValueError for an id the grid has no hex
+    for."""
 
     def __init__(self, grid: Grid, hexes: Iterable[HexSpec]) -> None:
         self.grid = grid
         self.hexes: dict[str, HexSpec] = {h.coord: h for h in hexes}
+        for coord in self.hexes:
+            if not grid.is_valid(coord):
+                raise ValueError(f"Hex {coord!r} is not an id of a {grid.numbering} grid")
         self._neighbours: dict[str, dict[int, str]] = {}
         for coord, spec in self.hexes.items():
             near: dict[int, str] = {}
             for edge, other in grid.neighbours(coord).items():
-                if other not in self.hexes or edge in spec.impassable:
-                    continue
-                if opposite(edge) in self.hexes[other].impassable:
+                if self._closed(spec, edge, other):
                     continue
                 near[edge] = other
             self._neighbours[coord] = near
+
+    def _closed(self, spec: HexSpec, edge: int, other: str) -> bool:
+        """True if nothing crosses `edge` of `spec` towards `other`: off the map, a blocked
+        hex on either side, or an impassable border on either side."""
+        there = self.hexes.get(other)
+        return (
+            there is None
+            or spec.blocked
+            or there.blocked
+            or edge in spec.impassable
+            or opposite(edge) in there.impassable
+        )
 
     def __deepcopy__(self, memo: dict[int, object]) -> Board:
         return self  # the printed map never changes: copies of a game share it
@@ -91,7 +109,8 @@ class MapState:
 
     `tokens[hex][part]` lists the slots of the city with that part index; None is free.
     `reserved[hex][part]`: companies whose home is that city; `reserved_hex[hex]`: companies
-    whose home is on the hex, city not fixed yet (1840's OO homes D18, E17). A home is
+    whose home is on the hex, city not fixed yet (e.g. a home on a two-city hex whose
+    city is chosen later). A home is
     reserved until its company has a token there; `place_token` keeps enough free slots
     for the others (`reservation_rule` names the rule in its refusal).
     Tile lays are not checked here: callers check (`legal_lays`, their own rules) first.
@@ -178,8 +197,7 @@ class MapState:
         """Raise if `corp` may not put a token into city `part` of `coord` (`slot` or the
         first free one): the slot must be free, and reserved homes of other companies not
         yet placed must still find a free slot afterwards, in their city and on their hex
-        (1840 IX.6: no token "auf den letzten freien Kreis einer Station ..., wenn in dieser
-        Station die Startstation einer noch nicht in Betrieb genommenen Gesellschaft ist")."""
+        (the usual 18xx rule; the refusal cites the title's `reservation_rule`)."""
         here = self.tokens_at(coord, part)
         if None not in here or (slot is not None and here[slot] is not None):
             raise IllegalAction(f"No free slot in {coord}-{part} for {corp}")
@@ -253,6 +271,14 @@ class MapState:
                     else:
                         slots.append(token)
 
+    def supply(self, counts: Mapping[str, int]) -> dict[str, int]:
+        """The tiles not on the map: `counts` (the manifest) less the tiles laid (a tile
+        upgraded away is back in the supply)."""
+        out = dict(counts)
+        for tile, _ in self.tiles.values():
+            out[tile.name] = out.get(tile.name, 0) - 1
+        return out
+
     def legal_lays(
         self,
         coord: str,
@@ -268,6 +294,8 @@ class MapState:
         Whether the laying company reaches the hex is the caller's check (`graph.reach`).
         """
         spec = self.board.hexes[coord]
+        if spec.blocked:
+            return []
         current, rotation = self.tile(coord)
         printed = self.is_printed(coord)
         first_with_required = printed and bool(spec.required_exits)
@@ -286,3 +314,21 @@ class MapState:
             open_edges=open_edges,
             required_exits=spec.required_exits if printed else frozenset(),
         )
+
+
+def moved_stops(old: TileDef, old_rotation: int, new: TileDef, rotation: int) -> dict[int, int]:
+    """Old part index -> new part index of each stop of `old` that has track, for `new`
+    laid over it: the stop that keeps all its track (upgrades keep every old path), a stop
+    of the same kind first. The same rule moves tokens and reserved homes (`MapState.lay`);
+    what else names a stop by its part index (e.g. a company's last run) follows it with
+    this."""
+    out: dict[int, int] = {}
+    for stop in old.stops:
+        track = old.stop_edges(stop.part, old_rotation)
+        if not track:
+            continue
+        keeping = [s for s in new.stops if track <= new.stop_edges(s.part, rotation)]
+        keeping.sort(key=lambda s: s.kind is not stop.kind)
+        if keeping:
+            out[stop.part] = keeping[0].part
+    return out

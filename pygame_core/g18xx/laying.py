@@ -4,7 +4,7 @@ The usual 18xx rule, gauge-aware (a company's network is its graph of one gauge)
 goes on a hex the company reaches from its tokens (a token's own hex counts, with or
 without track), or on a hex next to an open end of its track, turned so that track of its
 gauge continues that end. Upgrades keep every old path, so a hex reached before stays
-reached after (1840 IX.5 asks just that).
+reached after (as titles that allow an upgrade only where the company reaches it ask).
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ def connected_lays(
     """Every (hex, tile, rotation) `corp` may lay: the map's `MapState.legal_lays`, on hexes
     its network reaches, in rotations whose track of the graph's gauge joins it. `hexes`
     limits the search (a title's own restrictions). First tiles on hexes with required
-    exits (1840's Stadtbahn hexes) are another kind of lay and are left out."""
+    exits (e.g. a second network's printed course) are another kind of lay and are left
+    out."""
     tile_list = list(tiles)
     out: list[Lay] = []
     for coord, edges in sorted(entry_edges(state, graph, corp).items()):

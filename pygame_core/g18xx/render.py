@@ -60,6 +60,7 @@ def tile_json(tile: TileDef) -> JsonDict:
         "future": [path_json(p) for p in tile.future],
         "borders": [{"edge": b.edge, "impassable": b.impassable} for b in tile.borders],
         "lay_cost": tile.lay_cost,
+        **({"terrain": sorted(tile.terrain)} if tile.terrain else {}),
     }
 
 

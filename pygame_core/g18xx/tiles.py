@@ -5,8 +5,10 @@ A tile code is a ";"-separated list of parts, each `type=key:value,...`. Stops (
 18xx.games uses in node names such as "F24-1"); `_N` in a path means the N-th stop.
 Example: "city=revenue:30,slots:2;path=a:0,b:_0;path=a:3,b:_0" is a two-slot city joined to
 edges 0 and 3. Revenue is either flat ("revenue:20") or per phase colour
-("revenue:yellow_20|green_40"). Track is broad (trams) unless `track:narrow` (1840's
-Stadtbahn); `track:future` is only a drawing of track to come and is kept apart.
+("revenue:yellow_20|green_40"). Track is broad (the ordinary gauge) unless `track:narrow`
+(a second network, e.g. a city railway's); `track:future` is only a drawing of track to
+come and is kept apart. `upgrade=cost:50,terrain:water|forest` is a hex's lay cost and
+terrain.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ STOP_TYPES: Final = ("city", "town", "offboard")
 
 
 class Gauge(StrEnum):
-    """Track gauge: broad is ordinary (tram) track, narrow the 1840 Stadtbahn."""
+    """Track gauge: broad is the ordinary track, narrow a second network's (e.g. a city
+    railway beside the trams) that the ordinary companies may not use."""
 
     BROAD = "broad"
     NARROW = "narrow"
@@ -141,7 +144,7 @@ class TileDef:
     """A tile type (or a hex's printed tile). Compared by identity; its name is its id.
 
     `only_on` / `rotations` restrict where and how it may be laid (data, not code);
-    `lay_cost` is the printed "upgrade=cost" of a hex.
+    `lay_cost` and `terrain` are the printed "upgrade=cost:..,terrain:.." of a hex.
     """
 
     name: str
@@ -153,6 +156,7 @@ class TileDef:
     borders: tuple[Border, ...] = ()
     future: tuple[Path, ...] = ()
     lay_cost: int = 0
+    terrain: frozenset[str] = frozenset()
     only_on: frozenset[str] | None = None
     rotations: tuple[int, ...] | None = None
     code: str = ""
@@ -216,6 +220,7 @@ def parse_tile(
     borders: list[Border] = []
     frame: str | None = None
     lay_cost = 0
+    terrain: frozenset[str] = frozenset()
     parts = [p.strip() for p in code.split(";") if p.strip()]
     for index, part in enumerate(parts):
         kind, _, rest = part.partition("=")
@@ -240,6 +245,7 @@ def parse_tile(
             frame = props.get("color")
         elif kind == "upgrade":
             lay_cost = int(props.get("cost", "0"))
+            terrain = frozenset(t for t in props.get("terrain", "").split("|") if t)
         elif kind not in ("icon",):
             raise ValueError(f"Tile {name}: unknown part {part!r}")
     paths: list[Path] = []
@@ -255,7 +261,7 @@ def parse_tile(
                 future.append(Path(a, b, Gauge.BROAD, terminal))
             else:
                 path = Path(a, b, Gauge(track), terminal)
-                if path not in paths:  # a code may repeat a path (1840's L31a): one track
+                if path not in paths:  # a code may repeat a path: it is one track
                     paths.append(path)
     return TileDef(
         name=name,
@@ -267,6 +273,7 @@ def parse_tile(
         borders=tuple(borders),
         future=tuple(future),
         lay_cost=lay_cost,
+        terrain=terrain,
         only_on=frozenset(only_on) if only_on is not None else None,
         rotations=tuple(rotations) if rotations is not None else None,
         code=code,
@@ -314,10 +321,13 @@ class UpgradeRules:
 
     The knobs are per title:
     `same_colour_on_printed`: printed hexes of these colours take one tile of the same
-    colour, which must keep the printed exits (1840: red inner city, purple stations).
-    `city_merge_labels`: labelled tiles whose cities may merge (1840: OO, green -> brown).
-    `town_split_frames`: framed tiles whose town may split in two (1840: Stadtbahn tiles).
-    `towns_on_blank`: a hex without stops may take a tile with towns (1840: only such tiles).
+    colour, which must keep the printed exits (e.g. special stations printed on the map).
+    `city_merge_labels`: labelled tiles whose cities may merge (e.g. "OO": two cities
+    become one on the next colour).
+    `town_split_frames`: framed tiles whose town may split in two (e.g. a second network's
+    tiles).
+    `towns_on_blank`: a hex without stops may take a tile with towns (some titles: only
+    such tiles; the common rule is plain track only).
     """
 
     colour_order: tuple[str, ...] = ("white", "yellow", "green", "brown", "gray")

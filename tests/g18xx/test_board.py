@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pygame_core.core.errors import IllegalAction
+from pygame_core.g18xx.board import moved_stops
 from pygame_core.g1840.board import UPGRADE_RULES, tiles
 
 from .helpers import board
@@ -71,3 +72,11 @@ def test_legal_lays_on_the_map() -> None:
     lays = state.legal_lays("C5", T.values(), {"58": 1, "4": 1, "3": 1}, ["yellow"], UPGRADE_RULES)
     assert all(T[t].exits(r) <= {3, 4} for t, r in lays)
     assert ("58", 3) not in lays and ("3", 3) in lays
+
+
+def test_moved_stops_follow_their_track() -> None:
+    # A stop moves to the new stop that keeps all its track (city 0 of 235 on edge 0 ends
+    # up as city 1 of 8858 turned by 3); stops without track are not named.
+    assert moved_stops(T["235"], 0, T["8858"], 3) == {0: 1}
+    assert moved_stops(T["57"], 0, T["15"], 0) == {0: 0}
+    assert moved_stops(T["235"], 0, T["235"], 0) == {0: 0}  # city 1 has no track
