@@ -15,16 +15,8 @@ from pygame_core.trambahn.actions import Action
 from pygame_core.trambahn.rules import TrambahnState
 from pygame_core.trambahn.state import Column
 
+from . import checks
 from .actions import listed, mutations, same
-from .checks import (
-    check_hidden,
-    check_legal,
-    check_mutations,
-    check_round_trip,
-    ended,
-    playout,
-    random_chooser,
-)
 from .hooks_trambahn import broken, redeal, state_of
 from .titles import HOOKS, Setup, hooks_for, missing, new
 
@@ -37,7 +29,7 @@ def trambahn(actions: int) -> Game:
 def play(title: str, seed: int, actions: int) -> Game:
     """A 2-player game of `title` after `actions` random actions."""
     g = new(title, Setup(2), seed)
-    for n in playout(g, random_chooser(Rng(seed)), 10_000):
+    for n in checks.playout(g, checks.random_chooser(Rng(seed)), 10_000):
         if n >= actions:
             break
     return g
@@ -129,11 +121,11 @@ class Leaky(TrambahnState):
 
 
 def test_check_hidden_catches_a_leaking_view_and_a_peeking_bot(fake: Fake) -> None:
-    assert check_hidden(trambahn(actions=20), redeal, Rng(5))[0] == []
+    assert checks.check_hidden(trambahn(actions=20), redeal, Rng(5))[0] == []
     leaky = fake(Leaky, 20)
     found: list[str] = []
     for k in range(10):
-        found += check_hidden(leaky, redeal, Rng(k))[0]
+        found += checks.check_hidden(leaky, redeal, Rng(k))[0]
     assert any("view of seat 0 shows" in f for f in found), found
     assert any("bot of seat" in f for f in found), found
 
@@ -168,16 +160,16 @@ class Overlisting(TrambahnState):
 
 
 def test_check_mutations_catches_lax_and_crashing_titles(fake: Fake) -> None:
-    assert check_mutations(trambahn(actions=10), Rng(1), entries=3, per_entry=100) == []
-    lax = check_mutations(fake(Lax, 10), Rng(1), entries=1, per_entry=0)
+    assert checks.check_mutations(trambahn(actions=10), Rng(1), entries=3, per_entry=100) == []
+    lax = checks.check_mutations(fake(Lax, 10), Rng(1), entries=1, per_entry=0)
     assert any("who may not act" in f and "was accepted" in f for f in lax), lax
-    crashy = check_mutations(fake(Crashy, 10), Rng(1), entries=2, per_entry=1000)
+    crashy = checks.check_mutations(fake(Crashy, 10), Rng(1), entries=2, per_entry=1000)
     assert any("add an unknown field" in f and "crashed" in f for f in crashy), crashy
 
 
 def test_check_legal_catches_a_listed_action_that_is_refused(fake: Fake) -> None:
-    assert check_legal(trambahn(actions=5), broken, Rng(1)) == []
-    found = check_legal(fake(Overlisting, 0), broken, Rng(1))
+    assert checks.check_legal(trambahn(actions=5), broken, Rng(1)) == []
+    found = checks.check_legal(fake(Overlisting, 0), broken, Rng(1))
     assert any("'B11'} is listed but refused" in f for f in found), found
 
 
@@ -191,17 +183,17 @@ class Tupled(TrambahnState):
 
 
 def test_check_round_trip_catches_a_view_that_is_not_plain_json(fake: Fake) -> None:
-    assert check_round_trip(trambahn(actions=25)) == []
-    found = check_round_trip(fake(Tupled, 25))
+    assert checks.check_round_trip(trambahn(actions=25)) == []
+    found = checks.check_round_trip(fake(Tupled, 25))
     assert any("is not plain JSON" in f for f in found), found
 
 
 def test_ended_catches_a_game_that_does_not_end() -> None:
     g = trambahn(actions=10)
-    assert ended(g, 10) == ["no end after 10 actions (cap 10)"]
-    for _ in playout(g, random_chooser(Rng(2)), 10_000):
+    assert checks.ended(g, 10) == ["no end after 10 actions (cap 10)"]
+    for _ in checks.playout(g, checks.random_chooser(Rng(2)), 10_000):
         pass
-    assert ended(g, 10_000) == []
+    assert checks.ended(g, 10_000) == []
 
 
 def test_listed_reads_ranges_and_optional_fields() -> None:
