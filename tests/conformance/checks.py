@@ -11,7 +11,7 @@ from pygame_core import EngineError, Game
 from pygame_core.core.game import JsonDict, TitleState
 from pygame_core.core.rng import Rng
 
-from .actions import concrete, listed, mutations, same, samples
+from .actions import RANGE_KEYS, concrete, is_range, listed, mutations, same, samples
 from .titles import HOOKS, Redeal, TitleHooks, new
 
 # Picks the action of the seat to act.
@@ -154,7 +154,20 @@ def check_mutations(g: Game, rng: Rng, entries: int, per_entry: int) -> list[str
         stored = g.actions[-1]["action"]
         if by != seat or not listed(stored, legal):
             out.append(f"{what} was accepted (as {short(stored)}) but is not a legal action")
+        elif unknown := set(action) - fields_of(stored, legal):
+            out.append(f"{what} was accepted with field(s) {sorted(unknown)} no legal action has")
         g.restore(cp)
+    return out
+
+
+def fields_of(action: JsonDict, legal: Sequence[JsonDict]) -> set[str]:
+    """The fields an action of this type may carry, as far as the legal entries tell."""
+    out = set(action)
+    for entry in legal:
+        if entry.get("type") == action.get("type"):
+            out |= set(entry) - set(RANGE_KEYS)
+            if is_range(entry):
+                out.add(entry["field"])
     return out
 
 

@@ -150,6 +150,15 @@ class Crashy(TrambahnState):
         return super().check(action, seat)
 
 
+class Lenient(TrambahnState):
+    """Ignores fields it does not know, instead of refusing them."""
+
+    TITLE = "lenient"
+
+    def check(self, action: Mapping[str, Any], seat: int) -> Action:
+        return super().check({k: v for k, v in action.items() if k != "zz_unknown"}, seat)
+
+
 class Overlisting(TrambahnState):
     """Lists an action it refuses."""
 
@@ -159,12 +168,14 @@ class Overlisting(TrambahnState):
         return [*super().legal_actions(seat), {"type": "income", "card": "B11"}]
 
 
-def test_check_mutations_catches_lax_and_crashing_titles(fake: Fake) -> None:
+def test_check_mutations_catches_lax_lenient_and_crashing_titles(fake: Fake) -> None:
     assert checks.check_mutations(trambahn(actions=10), Rng(1), entries=3, per_entry=100) == []
     lax = checks.check_mutations(fake(Lax, 10), Rng(1), entries=1, per_entry=0)
     assert any("who may not act" in f and "was accepted" in f for f in lax), lax
     crashy = checks.check_mutations(fake(Crashy, 10), Rng(1), entries=2, per_entry=1000)
     assert any("add an unknown field" in f and "crashed" in f for f in crashy), crashy
+    lenient = checks.check_mutations(fake(Lenient, 10), Rng(1), entries=2, per_entry=1000)
+    assert any("with field(s) ['zz_unknown']" in f for f in lenient), lenient
 
 
 def test_check_legal_catches_a_listed_action_that_is_refused(fake: Fake) -> None:
