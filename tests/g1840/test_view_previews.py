@@ -141,11 +141,11 @@ def test_forced_purchase_preview_names_the_director_top_up_and_the_loans() -> No
     g = after_pre(2)
     act(g, {"type": "par", "major": "WT", "price": 70})  # Ben
     act(g, {"type": "par", "major": "BBG", "price": 100})  # Anna
-    for a in ("D", None, "D", None, None):
-        act(g, {"type": "buy", "company": a} if a else {"type": "pass"})
+    for corp in ("D", None, "D", None, None):
+        act(g, {"type": "buy", "company": corp} if corp else {"type": "pass"})
     advance(g, lambda g: cr_step(g) == ("trams", "BBG"))
-    for a in ({"type": "buy_tram", "tram": "Y1"},) * 2 + ({"type": "done"},):
-        act(g, a)
+    for step in ({"type": "buy_tram", "tram": "Y1"},) * 2 + ({"type": "done"},):
+        act(g, step)
     advance(g, lambda g: cr_step(g) == ("trams", "WT"))
     first = g.view(None)["cr"]["trams"]["forced_payment"]  # no tram yet: forced
     assert (first["treasury"], first["director"], first["loans"]) == (first["price"], 0, 0)
