@@ -349,6 +349,7 @@ function stockRound(g, legal) {
   }
   const buys = byType(legal, "buy");
   const sells = byType(legal, "sell");
+  const trades = view.sr?.trades ?? {};
   const companies = [...Object.keys(view.majors ?? {}), ...Object.keys(view.stadtbahn ?? {})];
   const rows = companies
     .filter((c) => buys.some((a) => a.company === c) || sells.some((a) => a.company === c) || (me.shares?.[c] ?? 0) > 0)
@@ -358,13 +359,14 @@ function stockRound(g, legal) {
       const price = m?.price ?? sb?.price;
       const buy = buys.find((a) => a.company === c);
       const mySells = sells.filter((a) => a.company === c).sort((a, b) => a.count - b.count);
+      const sale = (a) => trades.sell?.[c]?.find((t) => t.count === a.count);
       return h(
         "tr",
         { "data-testid": `sr-row-${c}` },
         h("th", { scope: "row" }, companyBadge(c, { title: m?.name ?? sb?.name }), h("span", { class: "co-name" }, m ? c : sb?.name ?? c)),
         h("td", { class: "num" }, money(price)),
         h("td", { class: "num" }, me.shares?.[c] ? `${me.shares[c]}%` : ""),
-        h("td", { class: "actions" }, buy ? actButton(g, buy, `Buy ${money(price)}`, { testid: `buy-${c}`, primary: true }) : null, mySells.map((a) => actButton(g, a, `Sell ${a.count}`, { testid: `sell-${c}-${a.count}`, title: `Sell ${a.count} share${a.count > 1 ? "s" : ""} (${a.count * 10}%) for about ${money(a.count * price)}` }))),
+        h("td", { class: "actions" }, buy ? actButton(g, buy, `Buy ${money(trades.buy?.[c]?.cost)}`, { testid: `buy-${c}`, primary: true, title: tradeTitle(trades.buy?.[c]) }) : null, mySells.map((a) => actButton(g, a, `Sell ${a.count}`, { testid: `sell-${c}-${a.count}`, title: tradeTitle(sale(a)) }))),
       );
     });
   if (rows.length) {
@@ -391,6 +393,13 @@ function stockRound(g, legal) {
   return out;
 }
 
+/** A trade's money in words, from the engine's preview (view.sr.trades): a sale has a count. */
+function tradeTitle(t) {
+  if (!t) return null;
+  if (t.count === undefined) return `Buy ${t.percent}% for ${money(t.cost)}`;
+  return `Sell ${t.count} share${t.count > 1 ? "s" : ""} (${t.percent}%) for ${money(t.proceeds)}; the price falls to ${money(t.price_after)}`;
+}
+
 /** The engine's costs of founding at `price` for the player to act (view.sr.founding). */
 function parCost(view, price) {
   return view.sr?.founding?.prices?.find((c) => c.price === price) ?? null;
@@ -415,8 +424,8 @@ function foundingNote(view, seat) {
     "p",
     { class: "founding-note small", "data-testid": "founding-note" },
     f.voucher
-      ? `Your subscription right pays ${money(first.voucher)} of the director's certificate (50%); the rest comes from your cash (${money(me.cash)}). The major gets 10 × its start price from the bank.`
-      : `The director's certificate (50%) is paid from your cash (${money(me.cash)}). The major gets 10 × its start price from the bank.`,
+      ? `Your subscription right pays ${money(first.voucher)} of the director's certificate (50%); the rest comes from your cash (${money(me.cash)}). The major gets its capital from the bank (${money(first.capital)} at ${money(first.price)}).`
+      : `The director's certificate (50%) is paid from your cash (${money(me.cash)}). The major gets its capital from the bank (${money(first.capital)} at ${money(first.price)}).`,
   );
 }
 
@@ -435,23 +444,28 @@ function dividend(g, legal) {
   const income = prev?.income ?? m?.income ?? entry.max;
   const key = `div:${major}`;
   const amount = current(g, key, entry, entry.max);
-  const holders = view.players.map((p, s) => [p, s, p.shares?.[major] ?? 0]).filter(([, , pct]) => pct > 0);
+  // the engine's figures for every amount it allows (view.cr.dividend.amounts)
+  const rows = prev?.amounts ?? [];
+  const byAmount = new Map(rows.map((r) => [r.amount, r]));
+  const holders = view.players.map((p, s) => [p, s]).filter(([p]) => (p.shares?.[major] ?? 0) > 0);
   const send = () => g.act(withValue(entry, current(g, key, entry, entry.max)));
   const preview = (value) => {
-    const band = (prev?.moves ?? []).filter((x) => x.from <= value).pop();
-    const newPrice = band?.price ?? m.price;
+    const row = byAmount.get(value);
+    const newPrice = row?.price ?? m.price;
     const moveText = newPrice > m.price ? `rises ${money(m.price)} → ${money(newPrice)}` : newPrice < m.price ? `falls ${money(m.price)} → ${money(newPrice)}` : `stays at ${money(m.price)}`;
     return h(
       "dl",
-      { class: "dividend-preview", "data-testid": "dividend-preview" },
-      h("dt", {}, "Per share (10%)"),
-      h("dd", { "data-testid": "dividend-per-share" }, money(Math.floor((value * 10) / 100))),
+      { class: "dividend-preview", "data-testid": "dividend-preview", "data-amount": value },
+      h("dt", {}, `Per share (${prev?.share_percent ?? "–"}%)`),
+      h("dd", { "data-testid": "dividend-per-share" }, money(row?.per_share)),
       h("dt", {}, "Treasury keeps"),
-      h("dd", {}, money(income - value)),
+      h("dd", { "data-testid": "dividend-kept" }, money(row?.kept)),
       h("dt", {}, "Share price"),
       h("dd", { "data-testid": "dividend-price", class: newPrice > m.price ? "up" : newPrice < m.price ? "down" : "" }, moveText),
       holders.length ? h("dt", {}, "Shareholders get") : null,
-      holders.length ? h("dd", {}, holders.map(([p, , pct]) => `${p.name} ${money((value * pct) / 100)}`).join(" · ")) : null,
+      holders.length ? h("dd", { "data-testid": "dividend-holders" }, holders.map(([p, s]) => `${p.name} ${money(row?.payouts?.[s])}`).join(" · ")) : null,
+      row?.bank ? h("dt", {}, "Bank (pool shares)") : null,
+      row?.bank ? h("dd", { "data-testid": "dividend-bank" }, money(row.bank)) : null,
     );
   };
   let shown = preview(amount);
@@ -460,14 +474,16 @@ function dividend(g, legal) {
     shown.replaceWith(next);
     shown = next;
   });
+  // the middle one of the amounts the engine allows
+  const half = rows[Math.floor((rows.length - 1) / 2)]?.amount ?? entry.min;
   const quick = [
     [entry.min, "Withhold all"],
-    [snap(entry, Math.floor(entry.max / 20) * 10), "Half"],
+    [half, "Half"],
     [entry.max, "Pay all"],
   ].filter(([v], i, list) => list.findIndex(([w]) => w === v) === i);
   return [
     h("h3", { class: "decide-title" }, companyBadge(major), ` ${major}: dividend`),
-    h("p", { class: "muted small" }, `Its Lines earned ${money(income)} this cycle (income field). Pay any multiple of 10 up to that; the rest goes to the treasury (${money(m.treasury)}).`),
+    h("p", { class: "muted small" }, `Its Lines earned ${money(income)} this cycle (income field). Pay any multiple of ${entry.step} up to that; the rest goes to the treasury (${money(m.treasury)}).`),
     rangeControl(g, key, entry, { testid: "dividend", label: "Dividend", initial: entry.max, onEnter: send }),
     h("div", { class: "decide-buttons quick" }, quick.map(([v, label]) => h("button", { type: "button", class: ["btn", "ghost", v === amount && "is-on"], onclick: () => g.setDraft(key, v) }, `${label} (${money(v)})`))),
     shown,
@@ -490,22 +506,9 @@ function trams(g, legal) {
   const maint = view.trams?.maintenance ?? {};
   const out = [
     h("h3", { class: "decide-title" }, companyBadge(major), ` ${major}: ${view.step === "rearrange" ? "rearrange trams" : "trams"}`),
-    h("p", { class: "decide-facts" }, h("span", {}, `Treasury ${money(m.treasury)}`), h("span", {}, `${m.trams.length} of 3 trams`), h("span", {}, `Director ${director?.name} ${money(director?.cash)}`)),
+    h("p", { class: "decide-facts" }, h("span", {}, `Treasury ${money(m.treasury)}`), h("span", {}, `${m.trams.length} of ${view.cr?.trams?.limit ?? "?"} trams`), h("span", {}, `Director ${director?.name} ${money(director?.cash)}`)),
   ];
-  if (forced) {
-    const cheapest = Math.min(...Object.values(offer));
-    const gap = Math.max(0, cheapest - m.treasury);
-    out.push(
-      h(
-        "p",
-        { class: "forced-note", role: "note", "data-testid": "forced-note" },
-        h("strong", {}, `${major} has no tram and must buy one. `),
-        gap > 0
-          ? `Its treasury (${money(m.treasury)}) is short of the cheapest (${money(cheapest)}): ${director?.name} pays the rest${gap > director.cash ? `, taking loans of ${money(100)} each for what their cash (${money(director.cash)}) cannot cover (each loan costs ${money(200)} at the end)` : ` (${money(gap)} or more) from their own cash`}.`
-          : "It can pay from its treasury.",
-      ),
-    );
-  }
+  if (forced) out.push(forcedNote(view, major, director));
   if (Object.keys(offer).length) {
     out.push(
       h("h4", {}, "Buy from the depot"),
@@ -573,6 +576,21 @@ function trams(g, legal) {
   }
   else if (forced) out.push(h("p", { class: "hint" }, "Buy a tram to continue."));
   return out;
+}
+
+/** A forced purchase (VIII.5.3): how the cheapest tram is paid, in the engine's numbers
+ * (view.cr.trams.forced_payment, view.loan_terms). */
+function forcedNote(view, major, director) {
+  const pay = view.cr?.trams?.forced_payment;
+  const terms = view.loan_terms ?? {};
+  let how = "It can pay from its treasury.";
+  if (pay?.director) {
+    how = `Its treasury (${money(pay.treasury)}) is short of the cheapest (${money(pay.price)}): ${director?.name} pays the rest`;
+    how += pay.loans
+      ? `, taking ${pay.loans} loan${pay.loans > 1 ? "s" : ""} of ${money(terms.size)} for what their cash (${money(pay.director_cash)}) cannot cover (each loan costs ${money(terms.penalty)} at the end).`
+      : ` (${money(pay.director)}) from their own cash.`;
+  }
+  return h("p", { class: "forced-note", role: "note", "data-testid": "forced-note" }, h("strong", {}, `${major} has no tram and must buy one. `), how);
 }
 
 /** Why a tram on offer cannot be bought: the engine's refusal (view.cr.trams.refused). */
@@ -779,6 +797,7 @@ function layControls(g, legal) {
   const here = lays.filter((a) => a.hex === ui.hex);
   const tiles = [...new Set(here.map((a) => a.tile))];
   const hexInfo = g.catalog?.hexes?.find((x) => x.coord === ui.hex);
+  const layCost = g.view.line_turn?.costs?.lays?.[ui.hex] ?? 0; // the engine's (IX.4)
   return h(
     "div",
     { class: "map-step", "data-testid": "lay-step" },
@@ -794,7 +813,7 @@ function layControls(g, legal) {
           { type: "button", role: "option", "aria-selected": ui.tile === name ? "true" : "false", class: ["tile-choice", ui.tile === name && "is-picked"], "data-testid": `tile-${name}`, onclick: () => g.pickTile(name) },
           tile ? tileSvg(tile, { size: 56, phaseColours: g.view.colours, showTileName: false, title: `Tile ${name}` }) : null,
           h("span", { class: "tname" }, name),
-          h("span", { class: "muted small" }, `${rots} way${rots > 1 ? "s" : ""}${tile?.lay_cost ? ` · ${money(tile.lay_cost)}` : ""}`),
+          h("span", { class: "muted small" }, `${rots} way${rots > 1 ? "s" : ""}${layCost ? ` · ${money(layCost)}` : ""}`),
         );
       }),
     ),
@@ -818,11 +837,11 @@ function tokenControls(g, legal, mode) {
   const hexes = [...new Set(list.map((a) => a.hex))];
   const view = g.view;
   const lt = view.line_turn;
-  const cost = lt?.bonus === "extra_station_token_free" || lt?.home_choice ? null : view.lines[lt.line]?.next_token_cost;
+  const costs = lt?.costs ?? {};
   const intro =
     mode === "token"
-      ? `Tap a highlighted city to place a station marker${cost ? ` (${money(cost)})` : ""}.`
-      : `Tap a highlighted Stadtbahn marker to remove it (${money(40)}).`;
+      ? `Tap a highlighted city to place a station marker${costs.token ? ` (${money(costs.token)})` : ""}.`
+      : `Tap a highlighted Stadtbahn marker to remove it (${money(costs.remove)}).`;
   const picks = ui.tokenHex ? list.filter((a) => a.hex === ui.tokenHex) : [];
   return h(
     "div",
@@ -849,7 +868,7 @@ function runBox(g, legal) {
   const run = legal.find((a) => a.type === "run");
   const end = legal.find((a) => a.type === "end_turn");
   const r = lt?.run;
-  const sights = (r?.sights ?? []).map((p) => `${p} +${money(g.catalog?.privates?.[p]?.bonus ?? 20)}`);
+  const sights = (r?.sights ?? []).map((p) => `${p} +${money(r.sight_bonuses?.[p])}`);
   const box = h(
     "div",
     { class: "run-box", "data-testid": "run-box" },

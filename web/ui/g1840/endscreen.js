@@ -45,7 +45,7 @@ export function endScreen(resp, { humanSeats = null, buttons = [] } = {}) {
         h("th", { scope: "col", class: "num" }, "Cash"),
         h("th", { scope: "col", class: "num" }, "Shares"),
         showPrivates ? h("th", { scope: "col", class: "num" }, "Privates") : null,
-        h("th", { scope: "col", class: "num", title: "Each loan costs 200 at the end" }, "Loans"),
+        h("th", { scope: "col", class: "num", title: `Each loan costs ${money(view.loan_terms?.penalty)} at the end` }, "Loans"),
         h("th", { scope: "col", class: "num" }, "Total"),
       ),
     ),

@@ -76,7 +76,7 @@ export function playersCompact(view, { active = null, botSeats = new Set() } = {
               "span",
               { class: "player-extras" },
               (p.privates ?? []).map((x) => h("span", { class: "priv-tag", title: view.privates?.[x]?.name ?? x }, x)),
-              p.loans ? h("span", { class: "neg small", title: "Loans (each costs ƒ200 at the end)" }, `${p.loans} loan${p.loans > 1 ? "s" : ""}`) : null,
+              p.loans ? h("span", { class: "neg small", title: `Loans (each costs ${money(view.loan_terms?.penalty)} at the end)` }, `${p.loans} loan${p.loans > 1 ? "s" : ""}`) : null,
             )
           : null,
       ),
