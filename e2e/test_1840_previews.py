@@ -16,17 +16,8 @@ from e2e.conftest import wait_engine
 from e2e.test_newcomer import import_save
 from pygame_core import Game
 from scripts.serve import SiteServer
-from tests.g1840.helpers import (
-    Policy,
-    act,
-    advance,
-    after_pre,
-    cr_step,
-    income_game,
-    lines_game,
-    to_round,
-    world,
-)
+from tests.g1840.helpers import Policy, advance, cr_step, income_game, lines_game, to_round
+from tests.g1840.test_view_previews import forced_loan_game
 
 MINUS = "\u2212"
 DESKTOP: ViewportSize = {"width": 1366, "height": 768}
@@ -101,19 +92,7 @@ def test_forced_purchase_note_gives_the_engines_top_up_and_loans(
 ) -> None:
     # the position of tests/g1840/test_view_previews.py: WT (Ben) must buy the orange tram
     # for 300 with 100 in its treasury and Ben 180: he pays 200, one loan of 100
-    game = after_pre(2)
-    act(game, {"type": "par", "major": "WT", "price": 70})
-    act(game, {"type": "par", "major": "BBG", "price": 100})
-    for corp in ("D", None, "D", None, None):
-        act(game, {"type": "buy", "company": corp} if corp else {"type": "pass"})
-    advance(game, lambda g: cr_step(g) == ("trams", "BBG"))
-    for step in ({"type": "buy_tram", "tram": "Y1"},) * 2 + ({"type": "done"},):
-        act(game, step)
-    advance(game, lambda g: cr_step(g) == ("trams", "WT"))
-    act(game, {"type": "buy_tram", "tram": "O1"})
-    act(game, {"type": "buy_tram", "tram": "O1"})
-    for tram in list(world(game).major_trams("WT")):
-        act(game, {"type": "scrap_tram", "tram": tram})
+    game = forced_loan_game()
     view = game.view(None)
     pay = view["cr"]["trams"]["forced_payment"]
     terms = view["loan_terms"]

@@ -134,10 +134,9 @@ def test_no_trades_while_a_major_must_be_founded() -> None:
 # --- VIII.5.3 / IX.8: the forced tram purchase ------------------------------------------
 
 
-def test_forced_purchase_preview_names_the_director_top_up_and_the_loans() -> None:
-    # VIII.5.3: "Sollte die Gesellschaft nicht über genügend Betriebskapital verfügen, muss
-    # der Direktor ... den Restbetrag zuschießen"; "Sollte der Direktor nicht über genügend
-    # Geld verfügen, dann muss er einen Kredit aufnehmen ... 100 Gulden aus der Bank".
+def forced_loan_game(*, check_first: bool = False) -> Game:
+    """2 players: WT (Ben's) has bought and scrapped its two orange trams in CR 1 and must
+    buy the last orange one for 300 with 100 in its treasury and Ben 180 in cash."""
     g = after_pre(2)
     act(g, {"type": "par", "major": "WT", "price": 70})  # Ben
     act(g, {"type": "par", "major": "BBG", "price": 100})  # Anna
@@ -147,12 +146,21 @@ def test_forced_purchase_preview_names_the_director_top_up_and_the_loans() -> No
     for step in ({"type": "buy_tram", "tram": "Y1"},) * 2 + ({"type": "done"},):
         act(g, step)
     advance(g, lambda g: cr_step(g) == ("trams", "WT"))
-    first = g.view(None)["cr"]["trams"]["forced_payment"]  # no tram yet: forced
-    assert (first["treasury"], first["director"], first["loans"]) == (first["price"], 0, 0)
+    if check_first:  # no tram yet: forced, and the treasury pays
+        first = g.view(None)["cr"]["trams"]["forced_payment"]
+        assert (first["treasury"], first["director"], first["loans"]) == (first["price"], 0, 0)
     act(g, {"type": "buy_tram", "tram": "O1"})
     act(g, {"type": "buy_tram", "tram": "O1"})
     for tram in list(world(g).major_trams("WT")):
         act(g, {"type": "scrap_tram", "tram": tram})
+    return g
+
+
+def test_forced_purchase_preview_names_the_director_top_up_and_the_loans() -> None:
+    # VIII.5.3: "Sollte die Gesellschaft nicht über genügend Betriebskapital verfügen, muss
+    # der Direktor ... den Restbetrag zuschießen"; "Sollte der Direktor nicht über genügend
+    # Geld verfügen, dann muss er einen Kredit aufnehmen ... 100 Gulden aus der Bank".
+    g = forced_loan_game(check_first=True)
     trams = g.view(None)["cr"]["trams"]
     pay = trams["forced_payment"]
     assert pay == {

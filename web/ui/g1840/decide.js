@@ -3,132 +3,17 @@
 // `field`/`min`/`max`/`step` is sent with the chosen number in `field`). Nothing here
 // decides a rule.
 //
-// `g` is the controller (controller.js): g.view, g.legal(), g.act(action), g.draft(key),
-// g.setDraft(key, value), g.ui (the Line turn's map selection) and its helpers.
+// `g` is the controller (controller.js, on g18xx/controller.js): g.view, g.legal(),
+// g.act(action), g.draft(key), g.setDraft(key, value), g.ui (the Line turn's map selection)
+// and its helpers. The shared controls (buttons, number choosers, tile laying, markers) are
+// g18xx/controls.js and g18xx/laying.js.
 
 import { h } from "../dom.js";
-import { tileSvg } from "../g18xx/tiles.js";
+import { actButton, byType, current, goButton, isRange, rangeControl, withValue } from "../g18xx/controls.js";
+import { layControls, mapModes, MODE_LABELS, tokenControls } from "../g18xx/laying.js";
 import { BONUS_NAMES, companyBadge, lineBadge, money, seatName, signed, tramChip, tramType, TRAM_INFO } from "./format.js";
-import { lineCard, ownerText } from "./panels.js";
-
-const byType = (legal, type) => legal.filter((a) => a.type === type);
-const isRange = (a) => a && a.field && a.min !== undefined && a.max !== undefined;
-
-/** The action to send for a range entry and a value. */
-export function withValue(entry, value) {
-  const { field, min, max, step, ...rest } = entry;
-  return { ...rest, [field]: value };
-}
-
-/** Clamp and snap `v` into the entry's range. */
-export function snap(entry, v) {
-  const step = entry.step || 1;
-  let n = Math.round((Number(v) - entry.min) / step) * step + entry.min;
-  if (!Number.isFinite(n)) n = entry.min;
-  return Math.min(entry.max, Math.max(entry.min, n));
-}
-
-/** The value a range control shows now (its draft, else `initial`, else the minimum). */
-export function current(g, key, entry, initial) {
-  return snap(entry, g.draft(key) ?? initial ?? entry.min);
-}
-
-/**
- * A number chooser for a range entry: − [number] + and, for wide ranges, a slider.
- * The value lives in g's drafts under `key`. Typing or sliding does not re-render the panel
- * (a click on the button next to it must not lose its target); what depends on the value
- * follows through g.live(key, fn) updaters.
- */
-export function rangeControl(g, key, entry, opts = {}) {
-  const value = current(g, key, entry, opts.initial);
-  const step = entry.step || 1;
-  const less = h("button", { type: "button", class: "btn step-btn", "aria-label": `Less (−${step})`, title: `−${step}`, disabled: value <= entry.min, onclick: () => set(current(g, key, entry, opts.initial) - step) }, "−");
-  const more = h("button", { type: "button", class: "btn step-btn", "aria-label": `More (+${step})`, title: `+${step}`, disabled: value >= entry.max, onclick: () => set(current(g, key, entry, opts.initial) + step) }, "+");
-  const input = h("input", {
-    type: "number",
-    inputmode: "numeric",
-    min: entry.min,
-    max: entry.max,
-    step,
-    value,
-    class: "range-input",
-    "data-testid": opts.testid ? `${opts.testid}-input` : null,
-    "aria-label": opts.label ?? "Amount",
-    oninput: (e) => {
-      if (e.target.value !== "" && Number.isFinite(Number(e.target.value))) set(e.target.value, { keepInput: true });
-    },
-    onchange: (e) => set(e.target.value),
-    onkeydown: (e) => {
-      if (e.key === "Enter") {
-        e.preventDefault();
-        set(e.target.value);
-        opts.onEnter?.();
-      }
-    },
-  });
-  const wide = entry.max - entry.min >= 4 * step;
-  const slider =
-    wide && opts.slider !== false
-      ? h("input", {
-          type: "range",
-          min: entry.min,
-          max: entry.max,
-          step,
-          value,
-          class: "range-slider",
-          "aria-label": opts.label ?? "Amount",
-          "data-testid": opts.testid ? `${opts.testid}-slider` : null,
-          oninput: (e) => set(e.target.value),
-        })
-      : null;
-  function set(v, { keepInput = false } = {}) {
-    const n = snap(entry, v);
-    g.setDraft(key, n, false);
-    if (!keepInput) input.value = String(n);
-    if (slider) slider.value = String(n);
-    less.disabled = n <= entry.min;
-    more.disabled = n >= entry.max;
-    g.updateLive(key, n);
-  }
-  return h(
-    "div",
-    { class: ["range-control", opts.class], "data-testid": opts.testid ?? null, "data-min": entry.min, "data-max": entry.max, "data-step": step },
-    less,
-    opts.prefix ? h("span", { class: "range-prefix" }, opts.prefix) : null,
-    input,
-    more,
-    slider,
-  );
-}
-
-/** The button that sends a range entry with the control's current value; its label follows. */
-function goButton(g, key, entry, { initial, label, testid, primary = true, cls = null }) {
-  const btn = h(
-    "button",
-    { type: "button", class: ["btn", primary && "primary", cls], "data-testid": testid, disabled: g.busy, onclick: () => g.act(withValue(entry, current(g, key, entry, initial))) },
-    label(current(g, key, entry, initial)),
-  );
-  g.live(key, (v) => {
-    btn.textContent = label(v);
-  });
-  return btn;
-}
-
-function actButton(g, action, label, opts = {}) {
-  return h(
-    "button",
-    {
-      type: "button",
-      class: ["btn", opts.primary && "primary", opts.class],
-      "data-testid": opts.testid ?? null,
-      "data-action": action.type,
-      disabled: opts.disabled || g.busy,
-      title: opts.title ?? null,
-      onclick: () => g.act(action),
-    },
-    label,
-  );
-}
+import { ownerText } from "../g18xx/sheets.js";
+import { lineCard } from "./panels.js";
 
 // ------------------------------------------------------------------ entry point
 
@@ -663,24 +548,13 @@ function lineAuction(g, legal) {
 
 // ------------------------------------------------------------------ Line Round
 
-/** Which map modes the legal list allows now: lay, token, remove. */
-export function lineModes(legal) {
-  const modes = [];
-  if (legal.some((a) => a.type === "lay_tile")) modes.push("lay");
-  if (legal.some((a) => a.type === "place_token")) modes.push("token");
-  if (legal.some((a) => a.type === "remove_token")) modes.push("remove");
-  return modes;
-}
-
-const MODE_LABELS = { lay: "Lay a tile", token: "Place a marker", remove: "Remove a marker" };
-
 function lineTurn(g, legal) {
   const view = g.view;
   const lt = view.line_turn;
   const ln = view.lines[lt.line];
   const m = view.majors[lt.major];
-  const modes = lineModes(legal);
-  const mode = g.lineMode(legal);
+  const modes = mapModes(legal);
+  const mode = g.mapMode(legal);
   const out = [
     h(
       "h3",
@@ -730,15 +604,15 @@ function lineTurn(g, legal) {
         modes.map((md) =>
           h(
             "button",
-            { type: "button", role: "tab", "aria-selected": md === mode ? "true" : "false", class: ["mode-tab", md === mode && "is-on"], "data-testid": `mode-${md}`, onclick: () => g.setLineMode(md) },
+            { type: "button", role: "tab", "aria-selected": md === mode ? "true" : "false", class: ["mode-tab", md === mode && "is-on"], "data-testid": `mode-${md}`, onclick: () => g.setMapMode(md) },
             MODE_LABELS[md],
           ),
         ),
       ),
     );
   }
-  if (mode === "lay") out.push(layControls(g, legal));
-  if (mode === "token" || mode === "remove") out.push(tokenControls(g, legal, mode));
+  if (mode === "lay") out.push(layControls(g, legal, { layCosts: lt.costs?.lays }));
+  if (mode === "token" || mode === "remove") out.push(tokenControls(g, legal, mode, { costs: lt.costs, removable: "Stadtbahn marker" }));
   // buying privates (from LR 2a), scrapping trams
   const privs = byType(legal, "buy_private");
   if (privs.length) {
@@ -775,91 +649,6 @@ function lineTurn(g, legal) {
   }
   out.push(runBox(g, legal));
   return out;
-}
-
-function layControls(g, legal) {
-  const lays = byType(legal, "lay_tile");
-  const ui = g.ui;
-  const hexes = [...new Set(lays.map((a) => a.hex))];
-  if (!ui.hex) {
-    return h(
-      "div",
-      { class: "map-step", "data-testid": "lay-step" },
-      h("p", { class: "hint" }, `Tap a highlighted hex to build (${hexes.length} possible).`),
-      h(
-        "details",
-        { class: "g40-details hex-list" },
-        h("summary", {}, "Or pick the hex from a list"),
-        h("div", { class: "decide-buttons" }, hexes.map((hx) => h("button", { type: "button", class: "btn ghost small-btn", "data-testid": `lay-hex-${hx}`, onclick: () => g.pickHex(hx) }, hx))),
-      ),
-    );
-  }
-  const here = lays.filter((a) => a.hex === ui.hex);
-  const tiles = [...new Set(here.map((a) => a.tile))];
-  const hexInfo = g.catalog?.hexes?.find((x) => x.coord === ui.hex);
-  const layCost = g.view.line_turn?.costs?.lays?.[ui.hex] ?? 0; // the engine's (IX.4)
-  return h(
-    "div",
-    { class: "map-step", "data-testid": "lay-step" },
-    h("p", {}, h("strong", {}, ui.hex), hexInfo?.location ? ` ${hexInfo.location}` : "", ": ", ui.tile ? `tile ${ui.tile}, rotate it on the map, then lay it.` : "choose a tile."),
-    h(
-      "div",
-      { class: "tile-choices", role: "listbox", "aria-label": "Tiles for this hex" },
-      tiles.map((name) => {
-        const tile = g.catalog?.tiles?.[name];
-        const rots = here.filter((a) => a.tile === name).length;
-        return h(
-          "button",
-          { type: "button", role: "option", "aria-selected": ui.tile === name ? "true" : "false", class: ["tile-choice", ui.tile === name && "is-picked"], "data-testid": `tile-${name}`, onclick: () => g.pickTile(name) },
-          tile ? tileSvg(tile, { size: 56, phaseColours: g.view.colours, showTileName: false, title: `Tile ${name}` }) : null,
-          h("span", { class: "tname" }, name),
-          h("span", { class: "muted small" }, `${rots} way${rots > 1 ? "s" : ""}${layCost ? ` · ${money(layCost)}` : ""}`),
-        );
-      }),
-    ),
-    ui.tile
-      ? h(
-          "div",
-          { class: "decide-buttons" },
-          h("button", { type: "button", class: "btn", "data-testid": "rotate-left", "aria-label": "Rotate anticlockwise", disabled: g.rotationsFor().length < 2, onclick: () => g.rotate(-1) }, "⟲"),
-          h("button", { type: "button", class: "btn", "data-testid": "rotate-right", "aria-label": "Rotate clockwise", disabled: g.rotationsFor().length < 2, onclick: () => g.rotate(1) }, "⟳"),
-          h("button", { type: "button", class: "btn primary", "data-testid": "lay-confirm", disabled: g.busy, onclick: () => g.confirmLay() }, `Lay ${ui.tile}`),
-          h("button", { type: "button", class: "btn ghost", "data-testid": "lay-cancel", onclick: () => g.cancelLay() }, "Cancel"),
-        )
-      : h("div", { class: "decide-buttons" }, h("button", { type: "button", class: "btn ghost", "data-testid": "lay-cancel", onclick: () => g.cancelLay() }, "Another hex")),
-  );
-}
-
-function tokenControls(g, legal, mode) {
-  const type = mode === "token" ? "place_token" : "remove_token";
-  const list = byType(legal, type);
-  const ui = g.ui;
-  const hexes = [...new Set(list.map((a) => a.hex))];
-  const view = g.view;
-  const lt = view.line_turn;
-  const costs = lt?.costs ?? {};
-  const intro =
-    mode === "token"
-      ? `Tap a highlighted city to place a station marker${costs.token ? ` (${money(costs.token)})` : ""}.`
-      : `Tap a highlighted Stadtbahn marker to remove it (${money(costs.remove)}).`;
-  const picks = ui.tokenHex ? list.filter((a) => a.hex === ui.tokenHex) : [];
-  return h(
-    "div",
-    { class: "map-step", "data-testid": `${mode}-step` },
-    h("p", { class: "hint" }, intro),
-    picks.length > 1
-      ? h("div", { class: "which-city" }, h("p", {}, h("strong", {}, ui.tokenHex), ": which city?"), h("div", { class: "decide-buttons" }, picks.map((a) => actButton(g, a, `City ${a.city + 1}`, { testid: `${mode}-${a.hex}-${a.city}`, primary: true }))))
-      : null,
-    h(
-      "div",
-      { class: "decide-buttons token-list" },
-      hexes.map((hx) => {
-        const here = list.filter((a) => a.hex === hx);
-        if (here.length === 1) return actButton(g, here[0], `${mode === "token" ? "Marker on" : "Remove on"} ${hx}`, { testid: `${mode}-${hx}-${here[0].city}`, class: "small-btn ghost" });
-        return h("button", { type: "button", class: "btn ghost small-btn", "data-testid": `${mode}-hex-${hx}`, onclick: () => g.pickTokenHex(hx) }, `${hx} (${here.length} cities)`);
-      }),
-    ),
-  );
 }
 
 function runBox(g, legal) {
