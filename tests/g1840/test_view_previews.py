@@ -12,24 +12,7 @@ from pygame_core import Game, new_game
 from pygame_core.g1840 import previews
 from pygame_core.g1840.world import LINE_TOKEN_COSTS
 
-from .helpers import (
-    LINES_POLICY,
-    Policy,
-    act,
-    advance,
-    after_pre,
-    at_line,
-    cash,
-    cr_step,
-    income,
-    income_game,
-    label,
-    lines_game,
-    seat,
-    stadtbahn_tile,
-    to_round,
-    world,
-)
+from . import helpers as hp
 
 JsonDict = dict[str, Any]
 
@@ -46,13 +29,13 @@ def _bot_game_until(
     for _ in range(limit):
         if found(g):
             return g
-        s = seat(g)
+        s = hp.seat(g)
         g.apply(g.bot_action(s, "normal"), s)
     raise AssertionError("position not reached")
 
 
 def _legal(g: Game, kind: str) -> list[JsonDict]:
-    return [e for e in g.legal_actions(seat(g)) if e["type"] == kind]
+    return [e for e in g.legal_actions(hp.seat(g)) if e["type"] == kind]
 
 
 # --- VIII.5.1 / X.2: the dividend -------------------------------------------------------
@@ -62,24 +45,25 @@ def test_dividend_preview_pays_each_holder_the_bank_and_the_treasury_as_paying_d
     # VIII.5.1: "Jeder Aktionär erhält den prozentualen Anteil dieser Ausschüttung. Für
     # Aktien die im Aktien-Pool liegen, erhält die Bank die Auszahlung"; the rest goes to
     # the treasury. X.2 / Tabelle 6: the price moves by the amount paid.
-    g = income_game()
-    advance(g, lambda g: cr_step(g) == ("dividend", "SJE"))  # Anna 50, Ben 10, Cleo 10, pool 30
+    g = hp.income_game()
+    # SJE: Anna 50%, Ben 10%, Cleo 10%, pool 30%
+    hp.advance(g, lambda g: hp.cr_step(g) == ("dividend", "SJE"))
     preview = g.view(None)["cr"]["dividend"]
     entry = _legal(g, "dividend")[0]
     assert [a["amount"] for a in preview["amounts"]] == list(
         range(entry["min"], entry["max"] + 1, entry["step"])
     )
-    assert preview["share_percent"] == 10 and preview["income"] == income(g, "SJE") == 100
-    w = world(g)
+    assert preview["share_percent"] == 10 and preview["income"] == hp.income(g, "SJE") == 100
+    w = hp.world(g)
     for row in preview["amounts"]:
         trial = _copy(g)
-        before = [cash(trial, s) for s in range(3)]
-        treasury, bank = cash(trial, "SJE"), cash(trial, "bank")
-        act(trial, {"type": "dividend", "amount": row["amount"]})
-        assert [cash(trial, s) - before[s] for s in range(3)] == row["payouts"]
-        assert cash(trial, "bank") - bank == row["bank"]
-        assert cash(trial, "SJE") - treasury == row["kept"]
-        tw = world(trial)
+        before = [hp.cash(trial, s) for s in range(3)]
+        treasury, bank = hp.cash(trial, "SJE"), hp.cash(trial, "bank")
+        hp.act(trial, {"type": "dividend", "amount": row["amount"]})
+        assert [hp.cash(trial, s) - before[s] for s in range(3)] == row["payouts"]
+        assert hp.cash(trial, "bank") - bank == row["bank"]
+        assert hp.cash(trial, "SJE") - treasury == row["kept"]
+        tw = hp.world(trial)
         assert (tw.market.price("SJE"), list(tw.market.cell("SJE"))) == (row["price"], row["cell"])
         assert row["per_share"] == row["amount"] // 10  # one 10% share
     assert w.market.price("SJE") == preview["price"]  # nothing moved in the previewed game
@@ -93,11 +77,11 @@ def test_dividend_preview_pays_each_holder_the_bank_and_the_treasury_as_paying_d
 def test_stock_round_trades_say_what_a_sale_pays_and_a_purchase_costs() -> None:
     # X.3: "Für jede verkaufte Aktie wird der Kursmarker um ein Feld nach unten bewegt"; the
     # seller gets the price before the move. VII.4: shares of 10% at the market price.
-    g = income_game()
-    to_round(g, "SR 2", Policy())
+    g = hp.income_game()
+    hp.to_round(g, "SR 2", hp.Policy())
     checked = 0
-    while label(g) == "SR 2" and checked < 6:
-        s = seat(g)
+    while hp.label(g) == "SR 2" and checked < 6:
+        s = hp.seat(g)
         trades = g.view(None)["sr"]["trades"]
         assert trades["seat"] == s
         sells = {(e["company"], e["count"]) for e in _legal(g, "sell")}
@@ -106,28 +90,28 @@ def test_stock_round_trades_say_what_a_sale_pays_and_a_purchase_costs() -> None:
         for corp, options in trades["sell"].items():
             for t in options:
                 trial = _copy(g)
-                before, held = cash(trial, s), world(trial).shares.percent(f"p{s}", corp)
-                act(trial, {"type": "sell", "company": corp, "count": t["count"]})
-                tw = world(trial)
-                assert cash(trial, s) - before == t["proceeds"]
+                before, held = hp.cash(trial, s), hp.world(trial).shares.percent(f"p{s}", corp)
+                hp.act(trial, {"type": "sell", "company": corp, "count": t["count"]})
+                tw = hp.world(trial)
+                assert hp.cash(trial, s) - before == t["proceeds"]
                 assert held - tw.shares.percent(f"p{s}", corp) == t["percent"] == 10 * t["count"]
                 assert tw.market.price(corp) == t["price_after"]
                 checked += 1
         for corp, t in trades["buy"].items():
             trial = _copy(g)
-            before = cash(trial, s)
-            act(trial, {"type": "buy", "company": corp})
-            assert before - cash(trial, s) == t["cost"] == world(g).market.price(corp)
-            assert world(trial).shares.percent(f"p{s}", corp) == (
-                world(g).shares.percent(f"p{s}", corp) + t["percent"]
+            before = hp.cash(trial, s)
+            hp.act(trial, {"type": "buy", "company": corp})
+            assert before - hp.cash(trial, s) == t["cost"] == hp.world(g).market.price(corp)
+            assert hp.world(trial).shares.percent(f"p{s}", corp) == (
+                hp.world(g).shares.percent(f"p{s}", corp) + t["percent"]
             )
             checked += 1
-        act(g, next(e for e in g.legal_actions(s) if e["type"] in ("pass", "end_turn")))
+        hp.act(g, next(e for e in g.legal_actions(s) if e["type"] in ("pass", "end_turn")))
     assert checked, "no trade was previewed"
 
 
 def test_no_trades_while_a_major_must_be_founded() -> None:
-    g = after_pre(2)
+    g = hp.after_pre(2)
     assert g.view(None)["sr"]["trades"] is None
 
 
@@ -136,23 +120,23 @@ def test_no_trades_while_a_major_must_be_founded() -> None:
 
 def forced_loan_game(*, check_first: bool = False) -> Game:
     """2 players: WT (Ben's) has bought and scrapped its two orange trams in CR 1 and must
-    buy the last orange one for 300 with 100 in its treasury and Ben 180 in cash."""
-    g = after_pre(2)
-    act(g, {"type": "par", "major": "WT", "price": 70})  # Ben
-    act(g, {"type": "par", "major": "BBG", "price": 100})  # Anna
+    buy the last orange one for 300 with 100 in its treasury and Ben 180 in hp.cash."""
+    g = hp.after_pre(2)
+    hp.act(g, {"type": "par", "major": "WT", "price": 70})  # Ben
+    hp.act(g, {"type": "par", "major": "BBG", "price": 100})  # Anna
     for corp in ("D", None, "D", None, None):
-        act(g, {"type": "buy", "company": corp} if corp else {"type": "pass"})
-    advance(g, lambda g: cr_step(g) == ("trams", "BBG"))
+        hp.act(g, {"type": "buy", "company": corp} if corp else {"type": "pass"})
+    hp.advance(g, lambda g: hp.cr_step(g) == ("trams", "BBG"))
     for step in ({"type": "buy_tram", "tram": "Y1"},) * 2 + ({"type": "done"},):
-        act(g, step)
-    advance(g, lambda g: cr_step(g) == ("trams", "WT"))
+        hp.act(g, step)
+    hp.advance(g, lambda g: hp.cr_step(g) == ("trams", "WT"))
     if check_first:  # no tram yet: forced, and the treasury pays
         first = g.view(None)["cr"]["trams"]["forced_payment"]
         assert (first["treasury"], first["director"], first["loans"]) == (first["price"], 0, 0)
-    act(g, {"type": "buy_tram", "tram": "O1"})
-    act(g, {"type": "buy_tram", "tram": "O1"})
-    for tram in list(world(g).major_trams("WT")):
-        act(g, {"type": "scrap_tram", "tram": tram})
+    hp.act(g, {"type": "buy_tram", "tram": "O1"})
+    hp.act(g, {"type": "buy_tram", "tram": "O1"})
+    for tram in list(hp.world(g).major_trams("WT")):
+        hp.act(g, {"type": "scrap_tram", "tram": tram})
     return g
 
 
@@ -166,19 +150,19 @@ def test_forced_purchase_preview_names_the_director_top_up_and_the_loans() -> No
     assert pay == {
         "tram": "O1",
         "price": 300,
-        "treasury": cash(g, "WT"),
-        "director": 300 - cash(g, "WT"),
-        "director_cash": cash(g, 1),
+        "treasury": hp.cash(g, "WT"),
+        "director": 300 - hp.cash(g, "WT"),
+        "director_cash": hp.cash(g, 1),
         "loans": 1,
     }
     assert trams["limit"] == 3
     terms = g.view(None)["loan_terms"]
     assert terms == {"size": 100, "penalty": 200}  # IX.8 loans of 100; XI: 200 each
-    ben = cash(g, 1)
-    act(g, {"type": "buy_tram", "tram": pay["tram"]})
-    w = world(g)
-    assert cash(g, "WT") == 0 and w.loans.count("p1") == pay["loans"]
-    assert cash(g, 1) == ben + pay["loans"] * terms["size"] - pay["director"]
+    ben = hp.cash(g, 1)
+    hp.act(g, {"type": "buy_tram", "tram": pay["tram"]})
+    w = hp.world(g)
+    assert hp.cash(g, "WT") == 0 and w.loans.count("p1") == pay["loans"]
+    assert hp.cash(g, 1) == ben + pay["loans"] * terms["size"] - pay["director"]
     view = g.view(None)["players"][1]
     assert view["value"] == w.cash(1) + w.share_value(1) - pay["loans"] * terms["penalty"]
 
@@ -189,21 +173,21 @@ def test_forced_purchase_preview_names_the_director_top_up_and_the_loans() -> No
 def test_line_marker_and_stadtbahn_tile_costs_are_what_the_line_pays() -> None:
     # IX.6: markers cost by their number (home free, then 40, 60, 80 ...); IX.4: the
     # printed cost of an orange hex (20) is paid with its first tile.
-    g = lines_game("3")
+    g = hp.lines_game("3")
     costs = g.view(None)["line_turn"]["costs"]
     assert costs["remove"] == 40  # IX.6: "für 40 Gulden"
     assert costs["lays"]["I3"] == 20 and costs["lays"]["B28"] == 40
-    treasury = cash(g, "SJE")
-    stadtbahn_tile(g, "I3")
-    assert treasury - cash(g, "SJE") == costs["lays"]["I3"]
+    treasury = hp.cash(g, "SJE")
+    hp.stadtbahn_tile(g, "I3")
+    assert treasury - hp.cash(g, "SJE") == costs["lays"]["I3"]
     assert "I3" not in g.view(None)["line_turn"]["costs"]["lays"]  # upgrades cost nothing
-    act(g, {"type": "lay_tile", "hex": "E17", "tile": "235", "rotation": 4})
+    hp.act(g, {"type": "lay_tile", "hex": "E17", "tile": "235", "rotation": 4})
     token = g.view(None)["line_turn"]["costs"]["token"]
     entries = _legal(g, "place_token")
-    assert entries and token == LINE_TOKEN_COSTS[world(g).lines["3"].tokens_used]
-    treasury = cash(g, "SJE")
-    act(g, entries[0])
-    assert treasury - cash(g, "SJE") == token
+    assert entries and token == LINE_TOKEN_COSTS[hp.world(g).lines["3"].tokens_used]
+    treasury = hp.cash(g, "SJE")
+    hp.act(g, entries[0])
+    assert treasury - hp.cash(g, "SJE") == token
     assert g.view(None)["line_turn"]["costs"]["token"] is None  # one marker per turn
 
 
@@ -211,9 +195,9 @@ def test_removing_a_stadtbahn_marker_costs_the_previewed_40() -> None:
     g = _bot_game_until(3, "18xx.games", 0, lambda g: bool(_legal(g, "remove_token")))
     major = g.view(None)["line_turn"]["major"]
     cost = g.view(None)["line_turn"]["costs"]["remove"]
-    treasury = cash(g, major)
-    act(g, _legal(g, "remove_token")[0])
-    assert treasury - cash(g, major) == cost == 40
+    treasury = hp.cash(g, major)
+    hp.act(g, _legal(g, "remove_token")[0])
+    assert treasury - hp.cash(g, major) == cost == 40
 
 
 def _bonus_marker(g: Game) -> bool:
@@ -229,9 +213,9 @@ def test_bonus_marker_costs_its_price_in_the_rulebook() -> None:
     lt = g.view(None)["line_turn"]
     cost = lt["costs"]["token"]
     assert cost and cost > 0
-    treasury = cash(g, lt["major"])
-    act(g, _legal(g, "place_token")[0])
-    assert treasury - cash(g, lt["major"]) == cost
+    treasury = hp.cash(g, lt["major"])
+    hp.act(g, _legal(g, "place_token")[0])
+    assert treasury - hp.cash(g, lt["major"]) == cost
 
 
 def test_home_marker_is_free() -> None:
@@ -249,7 +233,7 @@ def test_sight_bonuses_are_20_each() -> None:
     # IV.2: "Das Einkommen einer Route ... wird um 20 Gulden erhöht, wenn sie eine
     # Sehenswürdigkeit, die ihre Muttergesellschaft besitzt, anfährt."
     assert previews.sight_bonuses(["HB", "SD"]) == {"HB": 20, "SD": 20}
-    g = lines_game("3")
-    at_line(g, "3", LINES_POLICY, round_name="LR 1b")
+    g = hp.lines_game("3")
+    hp.at_line(g, "3", hp.LINES_POLICY, round_name="LR 1b")
     run = g.view(None)["line_turn"]["run"]
     assert run is None or set(run["sight_bonuses"]) == set(run["sights"])
