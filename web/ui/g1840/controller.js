@@ -37,7 +37,7 @@ export class G1840Game extends G18xxGame {
   }
 
   topbarTrack(view) {
-    return [h("div", { class: "g40-trackwrap" }, roundTrack(view, this.catalog)), phaseChip(view)];
+    return [h("div", { class: "g18-trackwrap" }, roundTrack(view, this.catalog)), phaseChip(view)];
   }
 
   // --- the Line turn on the map --------------------------------------------------------------
@@ -79,7 +79,7 @@ export class G1840Game extends G18xxGame {
   mapTools() {
     return h(
       "label",
-      { class: "g40-maptool", title: "Draw the route each Line ran last" },
+      { class: "g18-maptool", title: "Draw the route each Line ran last" },
       h("input", { type: "checkbox", checked: Boolean(this.showRuns), "data-testid": "show-runs", onchange: (e) => { this.showRuns = e.target.checked; this.renderMap(this.shown()); } }),
       "Last runs",
     );

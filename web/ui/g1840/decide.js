@@ -104,7 +104,7 @@ function sellPrivates(g, legal) {
   const view = g.view;
   return h(
     "details",
-    { class: "g40-details sell-privates", "data-testid": "sell-privates" },
+    { class: "g18-details sell-privates", "data-testid": "sell-privates" },
     h("summary", {}, "Sell a private to the bank"),
     h("p", { class: "muted small" }, "At face value; the private closes."),
     h(
@@ -258,7 +258,7 @@ function stockRound(g, legal) {
     out.push(
       h(
         "table",
-        { class: "g40-sheet sr-table" },
+        { class: "g18-sheet sr-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Company"), h("th", { scope: "col", class: "num" }, "Price"), h("th", { scope: "col", class: "num" }, "You"), h("th", { scope: "col" }, ""))),
         h("tbody", {}, rows),
       ),
@@ -619,7 +619,7 @@ function lineTurn(g, legal) {
     out.push(
       h(
         "details",
-        { class: "g40-details", "data-testid": "buy-private" },
+        { class: "g18-details", "data-testid": "buy-private" },
         h("summary", {}, `Buy a private for ${lt.major}`),
         privs.map((a) => {
           const key = `bp:${a.private}`;
@@ -640,7 +640,7 @@ function lineTurn(g, legal) {
     out.push(
       h(
         "details",
-        { class: "g40-details" },
+        { class: "g18-details" },
         h("summary", {}, `Scrap a tram of ${lt.major}`),
         h("p", { class: "muted small" }, "A scrapped tram leaves the game (e.g. to avoid a run that loses money)."),
         h("div", { class: "decide-buttons" }, scraps.map((a) => h("button", { type: "button", class: "btn ghost danger", "data-testid": `scrap-${a.tram}`, disabled: g.busy, onclick: () => g.confirmThen(`Scrap tram ${a.tram}? It leaves the game.`, a) }, tramChip(a.tram, { label: `Scrap ${a.tram}` })))),

@@ -118,7 +118,7 @@ export function companiesSheet(view, { compact = false } = {}) {
       ),
     compact,
   );
-  return h("div", { class: "g40-table-wrap" }, majorsTable, sbTable);
+  return h("div", { class: "g18-table-wrap" }, majorsTable, sbTable);
 }
 
 // ------------------------------------------------------------------ Lines
@@ -198,7 +198,7 @@ export function depotPanel(view, catalog) {
     h("h3", {}, "Maintenance per run"),
     h(
       "table",
-      { class: "g40-mini" },
+      { class: "g18-mini" },
       h("tbody", {}, maint.map(([type, m]) => h("tr", {}, h("th", { scope: "row" }, tramChip(type)), h("td", { class: ["num", m < 0 && "neg", m > 0 && "pos"] }, signed(m))))),
     ),
     h("p", { class: "muted small" }, t.newest ? `Newest type sold: ${TRAM_INFO[tramType(t.newest)]?.name ?? t.newest}. The table follows it: a run pays (−) or earns (+) this much by its tram.` : "No tram sold yet."),
@@ -210,11 +210,11 @@ function purchaseSchedule(catalog) {
   const sched = catalog.trams.buyable_by_company_round;
   return h(
     "details",
-    { class: "g40-details" },
+    { class: "g18-details" },
     h("summary", {}, "What is for sale in which Company Round"),
     h(
       "table",
-      { class: "g40-mini" },
+      { class: "g18-mini" },
       h("tbody", {}, Object.entries(sched).map(([cr, list]) => h("tr", {}, h("th", { scope: "row" }, cr.replace("CR", "CR ")), h("td", {}, list.join(", "))))),
     ),
   );
@@ -226,7 +226,7 @@ function purchaseSchedule(catalog) {
 export function gameFacts(view) {
   return h(
     "p",
-    { class: "muted small g40-facts", "data-testid": "game-facts" },
+    { class: "muted small g18-facts", "data-testid": "game-facts" },
     `${VARIANT_NAMES[view.variant] ?? view.variant} · ${PROFILE_NAMES[view.profile] ?? view.profile}`,
   );
 }

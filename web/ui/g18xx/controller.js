@@ -329,14 +329,14 @@ export class G18xxGame extends EngineGame {
 
   buildSkeleton() {
     const r = {
-      top: h("header", { class: "topbar g40-top", "data-testid": "topbar" }),
-      bots: h("div", { class: "g40-bots" }),
+      top: h("header", { class: "topbar g18-top", "data-testid": "topbar" }),
+      bots: h("div", { class: "g18-bots" }),
       turnMain: h("div", { "aria-live": "polite" }),
-      map: h("div", { class: "g40-map", "data-testid": "map-area" }),
-      mapTools: h("div", { class: "g40-maptools" }),
-      decide: h("section", { class: "g40-decide-wrap", "aria-label": "Your decision" }),
-      tabs: h("nav", { class: "g40-tabs", role: "tablist", "aria-label": "Game information" }),
-      panel: h("section", { class: "g40-panel", role: "tabpanel", "data-testid": "info-panel" }),
+      map: h("div", { class: "g18-maparea", "data-testid": "map-area" }),
+      mapTools: h("div", { class: "g18-maptools" }),
+      decide: h("section", { class: "g18-decide-wrap", "aria-label": "Your decision" }),
+      tabs: h("nav", { class: "g18-tabs", role: "tablist", "aria-label": "Game information" }),
+      panel: h("section", { class: "g18-panel", role: "tabpanel", "data-testid": "info-panel" }),
       overlay: h("div", { class: "overlay-root" }),
       wide: h("div", { class: "wide-root" }),
       toasts: h("div", { class: "toasts", "data-testid": "toasts", "aria-live": "polite" }),
@@ -344,9 +344,9 @@ export class G18xxGame extends EngineGame {
     this.regions = r;
     this.root = h(
       "div",
-      { class: "g40", "data-testid": "table" },
+      { class: "g18-screen", "data-testid": "table" },
       r.top,
-      h("div", { class: "g40-body" }, h("div", { class: "g40-mapcol" }, r.map, r.mapTools), h("aside", { class: "g40-side" }, h("section", { class: "g40-turn", "data-testid": "turnbar" }, r.bots, r.turnMain), r.decide, h("div", { class: "g40-info" }, r.tabs, r.panel))),
+      h("div", { class: "g18-body" }, h("div", { class: "g18-mapcol" }, r.map, r.mapTools), h("aside", { class: "g18-side" }, h("section", { class: "g18-turn", "data-testid": "turnbar" }, r.bots, r.turnMain), r.decide, h("div", { class: "g18-info" }, r.tabs, r.panel))),
       r.wide,
       r.overlay,
       r.toasts,
@@ -430,7 +430,7 @@ export class G18xxGame extends EngineGame {
 
   /** Keep the current round of the round track in view (it scrolls sideways). */
   scrollTrack() {
-    const wrap = this.regions.top.querySelector(".g40-trackwrap");
+    const wrap = this.regions.top.querySelector(".g18-trackwrap");
     const cur = wrap?.querySelector(".is-current");
     if (!wrap || !cur) return;
     wrap.scrollLeft = Math.max(0, cur.offsetLeft - (wrap.clientWidth - cur.offsetWidth) / 2);
@@ -523,7 +523,7 @@ export class G18xxGame extends EngineGame {
           {
             type: "button",
             role: "tab",
-            class: ["g40-tab", this.tab === key && "is-on"],
+            class: ["g18-tab", this.tab === key && "is-on"],
             "aria-selected": this.tab === key ? "true" : "false",
             "data-testid": `tab-${key}`,
             onclick: () => {
@@ -540,7 +540,7 @@ export class G18xxGame extends EngineGame {
     panel.dataset.tab = this.tab;
     this.fillTab(panel, resp, { wide: false });
     // the spreadsheet and the market need more room than the side column has
-    panel.prepend(h("div", { class: "g40-panel-tools" }, h("button", { type: "button", class: "g40-wide-btn", "data-testid": "wide-view-btn", title: "Open this tab full width", "aria-haspopup": "dialog", onclick: () => this.openWide() }, h("span", { "aria-hidden": "true" }, "⤢"), " Full width")));
+    panel.prepend(h("div", { class: "g18-panel-tools" }, h("button", { type: "button", class: "g18-wide-btn", "data-testid": "wide-view-btn", title: "Open this tab full width", "aria-haspopup": "dialog", onclick: () => this.openWide() }, h("span", { "aria-hidden": "true" }, "⤢"), " Full width")));
     this.renderWide(resp);
   }
 
@@ -571,24 +571,24 @@ export class G18xxGame extends EngineGame {
     }
     const focused = el.contains(document.activeElement) ? document.activeElement.dataset?.testid : null;
     const label = this.tabs.find(([key]) => key === this.tab)?.[1] ?? "";
-    const body = h("div", { class: "g40-wide-body g40-panel", "data-tab": this.tab });
+    const body = h("div", { class: "g18-wide-body g18-panel", "data-tab": this.tab });
     const tabs = h(
       "nav",
-      { class: "g40-wide-tabs", "aria-label": "Game information" },
-      this.tabs.map(([key, text]) => h("button", { type: "button", class: ["g40-tab", this.tab === key && "is-on"], "aria-pressed": this.tab === key ? "true" : "false", "data-testid": `wide-tab-${key}`, onclick: () => { this.tab = key; this.renderTabs(this.shown()); } }, text)),
+      { class: "g18-wide-tabs", "aria-label": "Game information" },
+      this.tabs.map(([key, text]) => h("button", { type: "button", class: ["g18-tab", this.tab === key && "is-on"], "aria-pressed": this.tab === key ? "true" : "false", "data-testid": `wide-tab-${key}`, onclick: () => { this.tab = key; this.renderTabs(this.shown()); } }, text)),
     );
     mount(
       el,
       h(
         "div",
         {
-          class: "g40-wide",
+          class: "g18-wide",
           role: "dialog",
           "aria-modal": "true",
           "aria-label": `${label}, full width`,
           "data-testid": "wide-view",
         },
-        h("header", { class: "g40-wide-head" }, tabs, h("button", { type: "button", class: "btn", "data-testid": "wide-close", onclick: () => this.closeWide() }, "Close")),
+        h("header", { class: "g18-wide-head" }, tabs, h("button", { type: "button", class: "btn", "data-testid": "wide-close", onclick: () => this.closeWide() }, "Close")),
         body,
       ),
     );
@@ -608,7 +608,7 @@ export class G18xxGame extends EngineGame {
         el,
         h(
           "div",
-          { class: "cover g40-cover", "data-testid": "pass-screen", role: "dialog", "aria-modal": "true", "aria-label": `Pass to ${name}` },
+          { class: "cover g18-cover", "data-testid": "pass-screen", role: "dialog", "aria-modal": "true", "aria-label": `Pass to ${name}` },
           h(
             "div",
             { class: "cover-card" },

@@ -34,7 +34,7 @@ export function endScreen(resp, { humanSeats = null, buttons = [], money, kicker
   });
   const table = h(
     "table",
-    { class: "g40-sheet end-table", "data-testid": "end-table" },
+    { class: "g18-sheet end-table", "data-testid": "end-table" },
     h(
       "thead",
       {},
@@ -55,7 +55,7 @@ export function endScreen(resp, { humanSeats = null, buttons = [], money, kicker
   const history = view.history ?? [];
   return h(
     "div",
-    { class: "cover end-cover g40-end", "data-testid": "end-screen", role: "dialog", "aria-modal": "true", "aria-label": "Game over" },
+    { class: "cover end-cover g18-end", "data-testid": "end-screen", role: "dialog", "aria-modal": "true", "aria-label": "Game over" },
     h(
       "div",
       { class: "cover-card end-card" },
@@ -78,7 +78,7 @@ const H = 220;
 const PAD = { l: 44, r: 10, t: 10, b: 34 };
 
 function chartFrame(labels, maxY, testid) {
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "g40-chart", role: "img", "data-testid": testid });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "g18-chart", role: "img", "data-testid": testid });
   const x = (i) => PAD.l + (labels.length <= 1 ? 0 : (i * (W - PAD.l - PAD.r)) / (labels.length - 1));
   const top = niceMax(maxY);
   const y = (v) => H - PAD.b - (Math.max(0, v) / top) * (H - PAD.t - PAD.b);

@@ -8,7 +8,7 @@ export function historyBar(g) {
   const { at, total, resp, caption } = g.historyPlace();
   return h(
     "div",
-    { class: "history-bar g40-history", "data-testid": "history-bar" },
+    { class: "history-bar g18-history", "data-testid": "history-bar" },
     h("div", { class: "history-title" }, h("strong", {}, "History"), h("span", { "data-testid": "history-pos" }, ` ${at} / ${total}`), resp ? h("span", { class: "muted small" }, ` · ${resp.view.round.label}`) : null),
     h(
       "div",

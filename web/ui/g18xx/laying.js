@@ -32,7 +32,7 @@ export function layControls(g, legal, { layCosts = {} } = {}) {
       h("p", { class: "hint" }, `Tap a highlighted hex to build (${hexes.length} possible).`),
       h(
         "details",
-        { class: "g40-details hex-list" },
+        { class: "g18-details hex-list" },
         h("summary", {}, "Or pick the hex from a list"),
         h("div", { class: "decide-buttons" }, hexes.map((hx) => h("button", { type: "button", class: "btn ghost small-btn", "data-testid": `lay-hex-${hx}`, onclick: () => g.pickHex(hx) }, hx))),
       ),

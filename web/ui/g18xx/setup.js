@@ -11,11 +11,11 @@ import { h, nameInput } from "../dom.js";
 export function seatRows(seats, bots, { onName, onKind }) {
   return h(
     "div",
-    { class: "g40-seats" },
+    { class: "g18-seats" },
     seats.map((seat, i) =>
       h(
         "div",
-        { class: "g40-seat-row" },
+        { class: "g18-seat-row" },
         h("label", { class: "field" }, h("span", {}, `Seat ${i + 1}`), nameInput({ value: seat.name, "data-testid": `player-name-${i}` }, (value) => onName(i, value))),
         h(
           "label",

@@ -15,10 +15,10 @@ export function phaseChip(view) {
   const colours = view.colours ?? [];
   return h(
     "span",
-    { class: "g40-phase", "data-testid": "phase", title: `Phase ${view.phase}: tiles of ${colours.join(", ")} may be laid` },
-    h("span", { class: "g40-phase-label" }, "Phase"),
+    { class: "g18-phase", "data-testid": "phase", title: `Phase ${view.phase}: tiles of ${colours.join(", ")} may be laid` },
+    h("span", { class: "g18-phase-label" }, "Phase"),
     h("strong", {}, String(view.phase)),
-    h("span", { class: "g40-phase-swatches", "aria-hidden": "true" }, colours.map((c) => h("span", { class: `sw sw-${c}` }))),
+    h("span", { class: "g18-phase-swatches", "aria-hidden": "true" }, colours.map((c) => h("span", { class: `sw sw-${c}` }))),
   );
 }
 
@@ -72,10 +72,10 @@ export function playersCompact(view, { active = null, botSeats = new Set(), comp
   const pool = cos.filter((c) => (co[c].pool ?? 0) > 0);
   return h(
     "div",
-    { class: "g40-table-wrap" },
+    { class: "g18-table-wrap" },
     h(
       "table",
-      { class: "g40-sheet compact", "data-testid": "players-sheet" },
+      { class: "g18-sheet compact", "data-testid": "players-sheet" },
       h("caption", {}, "Players"),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Cash"), h("th", { scope: "col", class: "num", title: "Certificates / limit" }, "Certs"), h("th", { scope: "col" }, "Shares"), h("th", { scope: "col", class: "num" }, "Value"))),
       h(
@@ -151,8 +151,8 @@ export function playersSheet(view, { active = null, botSeats = new Set(), compan
   );
   return h(
     "div",
-    { class: "g40-table-wrap" },
-    h("table", { class: "g40-sheet", "data-testid": "players-sheet" }, h("caption", {}, "Players"), h("thead", {}, head), h("tbody", {}, rows, pool)),
+    { class: "g18-table-wrap" },
+    h("table", { class: "g18-sheet", "data-testid": "players-sheet" }, h("caption", {}, "Players"), h("thead", {}, head), h("tbody", {}, rows, pool)),
   );
 }
 
@@ -160,7 +160,7 @@ export function playersSheet(view, { active = null, botSeats = new Set(), compan
  * stays in view when the table scrolls sideways), the body rows. */
 export function sheet(testid, caption, columns, rows, compact = false) {
   const head = columns.map(([label, attrs = {}], i) => h("th", { scope: "col", ...attrs, class: [i === 0 && "sticky-col", attrs.class] }, label));
-  return h("table", { class: ["g40-sheet", compact && "compact"], "data-testid": testid }, h("caption", {}, caption), h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows));
+  return h("table", { class: ["g18-sheet", compact && "compact"], "data-testid": testid }, h("caption", {}, caption), h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows));
 }
 
 /** The privates: owner, face value, revenue, their hex. */
@@ -168,7 +168,7 @@ export function privatesTable(view, { compact = false, caption = "Privates", mon
   const list = Object.entries(view.privates ?? {});
   return h(
     "div",
-    { class: "g40-table-wrap" },
+    { class: "g18-table-wrap" },
     sheet(
       "privates-sheet",
       caption,
@@ -211,7 +211,7 @@ export function manifestPanel(view, catalog, { groupOf = (tile) => tile.colour, 
   const keys = [...groups.keys()].sort((a, b) => (order.indexOf(a) + 99) % 99 - (order.indexOf(b) + 99) % 99);
   return h(
     "div",
-    { class: "g40-manifest", "data-testid": "manifest" },
+    { class: "g18-manifest", "data-testid": "manifest" },
     keys.map((key) =>
       h(
         "section",
@@ -242,7 +242,7 @@ export function logPanel(resp) {
   const log = resp.log ?? [];
   const list = h(
     "ol",
-    { class: "g40-log", "data-testid": "log" },
+    { class: "g18-log", "data-testid": "log" },
     log.map((e) =>
       h(
         "li",
