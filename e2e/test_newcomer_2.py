@@ -311,7 +311,7 @@ OVERFLOW_JS = """(root) => {
     const out = [...root.querySelectorAll('table, svg, .g18-market')]
         .filter((el) => el.getBoundingClientRect().right > edge)
         .map((el) => el.dataset.testid || el.className.baseVal || el.className);
-    const hidden = [...root.querySelectorAll('.g40-table-wrap, .g18-market')]
+    const hidden = [...root.querySelectorAll('.g18-table-wrap, .g18-market')]
         .filter((el) => el.scrollWidth > el.clientWidth + 1)
         .map((el) => el.className);
     return [...out, ...hidden];
@@ -363,7 +363,7 @@ def test_1840_at_1366_shows_whole_tables_market_track_and_tiles(
     # the round track: every round to the end in sight
     track = page.evaluate(
         """() => {
-            const wrap = document.querySelector('.g40-trackwrap').getBoundingClientRect();
+            const wrap = document.querySelector('.g18-trackwrap').getBoundingClientRect();
             return [...document.querySelectorAll('[data-testid=round-track] li')].map((li) => {
                 const r = li.getBoundingClientRect();
                 return [li.dataset.round, r.left >= wrap.left - 0.5 && r.right <= wrap.right + 0.5

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..g18xx.market import Move
 from ..g18xx.render import map_json
 from ..g18xx.shares import IPO, POOL
 from . import board as b
-from . import company, linerounds
+from . import company, linerounds, previews
 from .economy import CERT_LIMIT
 from .entities import entities, round_track
-from .trams import NAMES, TYPES, maintenance, tram_type
+from .trams import LIMIT, NAMES, TYPES, maintenance, tram_type
 from .world import LINE_TOKEN_COSTS, World, income_holder, player_holder, track_label
 
 JsonDict = dict[str, Any]
@@ -176,12 +175,14 @@ def view(w: World, seat: int | None) -> JsonDict:
             "sold_this_turn": w.sr.sold_this_turn,
             "passes": w.sr.passes,
             "founding": _founding(w),
+            "trades": _trades(w),
         }
         if w.sr is not None
         else None,
         "history": list(w.history),
         "events": list(w.events),
         "round_track": [track_label(r) for r in round_track()],
+        "loan_terms": previews.loan_terms(w),
     }
 
 
@@ -234,6 +235,9 @@ def _line_turn(w: World) -> JsonDict | None:
         return None
     card = w.lines[t.line]
     route = linerounds.best(w, t.line) if card.tram is not None and not t.home_choice else None
+    run = linerounds.run_summary(w, t.line, route)
+    if run is not None:
+        run["sight_bonuses"] = previews.sight_bonuses(run["sights"])
     return {
         "line": t.line,
         "major": card.major,
@@ -241,7 +245,8 @@ def _line_turn(w: World) -> JsonDict | None:
         "done": {"lay": t.lay, "stadtbahn": t.stadtbahn, "token": t.token},
         "bonus": t.bonus,
         "home_choice": t.home_choice,
-        "run": linerounds.run_summary(w, t.line, route),
+        "run": run,
+        "costs": previews.line_costs(w),
         "still_to_act": list(w.lr_lines),
     }
 
@@ -261,13 +266,24 @@ def _cr(w: World) -> JsonDict | None:
         "out": list(cr.out),
         "forced": forced,
         "offer": company.offer(w),
-        "dividend": _dividend_preview(w, current[1])
+        "dividend": previews.dividend(w, current[1])
         if current is not None and current[0] == "dividend"
         else None,
         "trams": _tram_step(w, current[0], current[1])
         if current is not None and current[0] in ("trams", "rearrange")
         else None,
     }
+
+
+def _trades(w: World) -> JsonDict | None:
+    """The Stock Round's sales and purchases open to the seat to act, with their money."""
+    from .game import active_seat
+    from .stock import must_par
+
+    who = active_seat(w)
+    if who is None or w.step != "stock" or must_par(w, who):
+        return None
+    return {"seat": who, **previews.trades(w, who)}
 
 
 def _founding(w: World) -> JsonDict | None:
@@ -301,26 +317,12 @@ def _tram_step(w: World, kind: str, major: str) -> JsonDict:
             company._check_trams(w, Action(type="buy_tram", tram=t), major, buying=True)
         except IllegalAction as err:
             refused[t] = {"reason": err.message, "rule": err.rule}
-    return {"refused": refused, "tramless_lines": company._tramless_lines(w, major)}
-
-
-def _dividend_preview(w: World, major: str) -> JsonDict:
-    """Where a dividend moves the major's price (X.2, Tabelle 6), for the page's slider:
-    per band of amounts (`from` = the least amount of the band, up to the income) the cell
-    and price the token would reach. Read-only."""
-    grid = w.market.grid
-    income = w.money.cash(income_holder(major))
-    start = w.market.cell(major)
-    moves = []
-    for least, _ in grid.dividend_moves:
-        if least > income:
-            break
-        steps = grid.dividend_steps(least)
-        cell = start
-        for _ in range(abs(steps)):
-            cell = grid.step(cell, Move.RIGHT if steps > 0 else Move.LEFT)
-        moves.append({"from": least, "cell": list(cell), "price": grid.price(cell)})
-    return {"major": major, "income": income, "price": grid.price(start), "moves": moves}
+    return {
+        "refused": refused,
+        "tramless_lines": company._tramless_lines(w, major),
+        "limit": LIMIT,
+        "forced_payment": previews.forced_payment(w, major) if kind == "trams" else None,
+    }
 
 
 def prompt(w: World, seat: int | None) -> str:

@@ -3,132 +3,17 @@
 // `field`/`min`/`max`/`step` is sent with the chosen number in `field`). Nothing here
 // decides a rule.
 //
-// `g` is the controller (controller.js): g.view, g.legal(), g.act(action), g.draft(key),
-// g.setDraft(key, value), g.ui (the Line turn's map selection) and its helpers.
+// `g` is the controller (controller.js, on g18xx/controller.js): g.view, g.legal(),
+// g.act(action), g.draft(key), g.setDraft(key, value), g.ui (the Line turn's map selection)
+// and its helpers. The shared controls (buttons, number choosers, tile laying, markers) are
+// g18xx/controls.js and g18xx/laying.js.
 
 import { h } from "../dom.js";
-import { tileSvg } from "../g18xx/tiles.js";
+import { actButton, byType, current, goButton, isRange, rangeControl, withValue } from "../g18xx/controls.js";
+import { layControls, mapModes, MODE_LABELS, tokenControls } from "../g18xx/laying.js";
 import { BONUS_NAMES, companyBadge, lineBadge, money, seatName, signed, tramChip, tramType, TRAM_INFO } from "./format.js";
-import { lineCard, ownerText } from "./panels.js";
-
-const byType = (legal, type) => legal.filter((a) => a.type === type);
-const isRange = (a) => a && a.field && a.min !== undefined && a.max !== undefined;
-
-/** The action to send for a range entry and a value. */
-export function withValue(entry, value) {
-  const { field, min, max, step, ...rest } = entry;
-  return { ...rest, [field]: value };
-}
-
-/** Clamp and snap `v` into the entry's range. */
-export function snap(entry, v) {
-  const step = entry.step || 1;
-  let n = Math.round((Number(v) - entry.min) / step) * step + entry.min;
-  if (!Number.isFinite(n)) n = entry.min;
-  return Math.min(entry.max, Math.max(entry.min, n));
-}
-
-/** The value a range control shows now (its draft, else `initial`, else the minimum). */
-export function current(g, key, entry, initial) {
-  return snap(entry, g.draft(key) ?? initial ?? entry.min);
-}
-
-/**
- * A number chooser for a range entry: − [number] + and, for wide ranges, a slider.
- * The value lives in g's drafts under `key`. Typing or sliding does not re-render the panel
- * (a click on the button next to it must not lose its target); what depends on the value
- * follows through g.live(key, fn) updaters.
- */
-export function rangeControl(g, key, entry, opts = {}) {
-  const value = current(g, key, entry, opts.initial);
-  const step = entry.step || 1;
-  const less = h("button", { type: "button", class: "btn step-btn", "aria-label": `Less (−${step})`, title: `−${step}`, disabled: value <= entry.min, onclick: () => set(current(g, key, entry, opts.initial) - step) }, "−");
-  const more = h("button", { type: "button", class: "btn step-btn", "aria-label": `More (+${step})`, title: `+${step}`, disabled: value >= entry.max, onclick: () => set(current(g, key, entry, opts.initial) + step) }, "+");
-  const input = h("input", {
-    type: "number",
-    inputmode: "numeric",
-    min: entry.min,
-    max: entry.max,
-    step,
-    value,
-    class: "range-input",
-    "data-testid": opts.testid ? `${opts.testid}-input` : null,
-    "aria-label": opts.label ?? "Amount",
-    oninput: (e) => {
-      if (e.target.value !== "" && Number.isFinite(Number(e.target.value))) set(e.target.value, { keepInput: true });
-    },
-    onchange: (e) => set(e.target.value),
-    onkeydown: (e) => {
-      if (e.key === "Enter") {
-        e.preventDefault();
-        set(e.target.value);
-        opts.onEnter?.();
-      }
-    },
-  });
-  const wide = entry.max - entry.min >= 4 * step;
-  const slider =
-    wide && opts.slider !== false
-      ? h("input", {
-          type: "range",
-          min: entry.min,
-          max: entry.max,
-          step,
-          value,
-          class: "range-slider",
-          "aria-label": opts.label ?? "Amount",
-          "data-testid": opts.testid ? `${opts.testid}-slider` : null,
-          oninput: (e) => set(e.target.value),
-        })
-      : null;
-  function set(v, { keepInput = false } = {}) {
-    const n = snap(entry, v);
-    g.setDraft(key, n, false);
-    if (!keepInput) input.value = String(n);
-    if (slider) slider.value = String(n);
-    less.disabled = n <= entry.min;
-    more.disabled = n >= entry.max;
-    g.updateLive(key, n);
-  }
-  return h(
-    "div",
-    { class: ["range-control", opts.class], "data-testid": opts.testid ?? null, "data-min": entry.min, "data-max": entry.max, "data-step": step },
-    less,
-    opts.prefix ? h("span", { class: "range-prefix" }, opts.prefix) : null,
-    input,
-    more,
-    slider,
-  );
-}
-
-/** The button that sends a range entry with the control's current value; its label follows. */
-function goButton(g, key, entry, { initial, label, testid, primary = true, cls = null }) {
-  const btn = h(
-    "button",
-    { type: "button", class: ["btn", primary && "primary", cls], "data-testid": testid, disabled: g.busy, onclick: () => g.act(withValue(entry, current(g, key, entry, initial))) },
-    label(current(g, key, entry, initial)),
-  );
-  g.live(key, (v) => {
-    btn.textContent = label(v);
-  });
-  return btn;
-}
-
-function actButton(g, action, label, opts = {}) {
-  return h(
-    "button",
-    {
-      type: "button",
-      class: ["btn", opts.primary && "primary", opts.class],
-      "data-testid": opts.testid ?? null,
-      "data-action": action.type,
-      disabled: opts.disabled || g.busy,
-      title: opts.title ?? null,
-      onclick: () => g.act(action),
-    },
-    label,
-  );
-}
+import { ownerText } from "../g18xx/sheets.js";
+import { lineCard } from "./panels.js";
 
 // ------------------------------------------------------------------ entry point
 
@@ -219,7 +104,7 @@ function sellPrivates(g, legal) {
   const view = g.view;
   return h(
     "details",
-    { class: "g40-details sell-privates", "data-testid": "sell-privates" },
+    { class: "g18-details sell-privates", "data-testid": "sell-privates" },
     h("summary", {}, "Sell a private to the bank"),
     h("p", { class: "muted small" }, "At face value; the private closes."),
     h(
@@ -349,6 +234,7 @@ function stockRound(g, legal) {
   }
   const buys = byType(legal, "buy");
   const sells = byType(legal, "sell");
+  const trades = view.sr?.trades ?? {};
   const companies = [...Object.keys(view.majors ?? {}), ...Object.keys(view.stadtbahn ?? {})];
   const rows = companies
     .filter((c) => buys.some((a) => a.company === c) || sells.some((a) => a.company === c) || (me.shares?.[c] ?? 0) > 0)
@@ -358,20 +244,21 @@ function stockRound(g, legal) {
       const price = m?.price ?? sb?.price;
       const buy = buys.find((a) => a.company === c);
       const mySells = sells.filter((a) => a.company === c).sort((a, b) => a.count - b.count);
+      const sale = (a) => trades.sell?.[c]?.find((t) => t.count === a.count);
       return h(
         "tr",
         { "data-testid": `sr-row-${c}` },
         h("th", { scope: "row" }, companyBadge(c, { title: m?.name ?? sb?.name }), h("span", { class: "co-name" }, m ? c : sb?.name ?? c)),
         h("td", { class: "num" }, money(price)),
         h("td", { class: "num" }, me.shares?.[c] ? `${me.shares[c]}%` : ""),
-        h("td", { class: "actions" }, buy ? actButton(g, buy, `Buy ${money(price)}`, { testid: `buy-${c}`, primary: true }) : null, mySells.map((a) => actButton(g, a, `Sell ${a.count}`, { testid: `sell-${c}-${a.count}`, title: `Sell ${a.count} share${a.count > 1 ? "s" : ""} (${a.count * 10}%) for about ${money(a.count * price)}` }))),
+        h("td", { class: "actions" }, buy ? actButton(g, buy, `Buy ${money(trades.buy?.[c]?.cost)}`, { testid: `buy-${c}`, primary: true, title: tradeTitle(trades.buy?.[c]) }) : null, mySells.map((a) => actButton(g, a, `Sell ${a.count}`, { testid: `sell-${c}-${a.count}`, title: tradeTitle(sale(a)) }))),
       );
     });
   if (rows.length) {
     out.push(
       h(
         "table",
-        { class: "g40-sheet sr-table" },
+        { class: "g18-sheet sr-table" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Company"), h("th", { scope: "col", class: "num" }, "Price"), h("th", { scope: "col", class: "num" }, "You"), h("th", { scope: "col" }, ""))),
         h("tbody", {}, rows),
       ),
@@ -389,6 +276,13 @@ function stockRound(g, legal) {
   }
   if (view.sr?.sold_this_turn) out.push(h("p", { class: "muted small" }, "You sold this turn: you may still buy one share, or end your turn."));
   return out;
+}
+
+/** A trade's money in words, from the engine's preview (view.sr.trades): a sale has a count. */
+function tradeTitle(t) {
+  if (!t) return null;
+  if (t.count === undefined) return `Buy ${t.percent}% for ${money(t.cost)}`;
+  return `Sell ${t.count} share${t.count > 1 ? "s" : ""} (${t.percent}%) for ${money(t.proceeds)}; the price falls to ${money(t.price_after)}`;
 }
 
 /** The engine's costs of founding at `price` for the player to act (view.sr.founding). */
@@ -415,8 +309,8 @@ function foundingNote(view, seat) {
     "p",
     { class: "founding-note small", "data-testid": "founding-note" },
     f.voucher
-      ? `Your subscription right pays ${money(first.voucher)} of the director's certificate (50%); the rest comes from your cash (${money(me.cash)}). The major gets 10 × its start price from the bank.`
-      : `The director's certificate (50%) is paid from your cash (${money(me.cash)}). The major gets 10 × its start price from the bank.`,
+      ? `Your subscription right pays ${money(first.voucher)} of the director's certificate (50%); the rest comes from your cash (${money(me.cash)}). The major gets its capital from the bank (${money(first.capital)} at ${money(first.price)}).`
+      : `The director's certificate (50%) is paid from your cash (${money(me.cash)}). The major gets its capital from the bank (${money(first.capital)} at ${money(first.price)}).`,
   );
 }
 
@@ -435,23 +329,28 @@ function dividend(g, legal) {
   const income = prev?.income ?? m?.income ?? entry.max;
   const key = `div:${major}`;
   const amount = current(g, key, entry, entry.max);
-  const holders = view.players.map((p, s) => [p, s, p.shares?.[major] ?? 0]).filter(([, , pct]) => pct > 0);
+  // the engine's figures for every amount it allows (view.cr.dividend.amounts)
+  const rows = prev?.amounts ?? [];
+  const byAmount = new Map(rows.map((r) => [r.amount, r]));
+  const holders = view.players.map((p, s) => [p, s]).filter(([p]) => (p.shares?.[major] ?? 0) > 0);
   const send = () => g.act(withValue(entry, current(g, key, entry, entry.max)));
   const preview = (value) => {
-    const band = (prev?.moves ?? []).filter((x) => x.from <= value).pop();
-    const newPrice = band?.price ?? m.price;
+    const row = byAmount.get(value);
+    const newPrice = row?.price ?? m.price;
     const moveText = newPrice > m.price ? `rises ${money(m.price)} → ${money(newPrice)}` : newPrice < m.price ? `falls ${money(m.price)} → ${money(newPrice)}` : `stays at ${money(m.price)}`;
     return h(
       "dl",
-      { class: "dividend-preview", "data-testid": "dividend-preview" },
-      h("dt", {}, "Per share (10%)"),
-      h("dd", { "data-testid": "dividend-per-share" }, money(Math.floor((value * 10) / 100))),
+      { class: "dividend-preview", "data-testid": "dividend-preview", "data-amount": value },
+      h("dt", {}, `Per share (${prev?.share_percent ?? "–"}%)`),
+      h("dd", { "data-testid": "dividend-per-share" }, money(row?.per_share)),
       h("dt", {}, "Treasury keeps"),
-      h("dd", {}, money(income - value)),
+      h("dd", { "data-testid": "dividend-kept" }, money(row?.kept)),
       h("dt", {}, "Share price"),
       h("dd", { "data-testid": "dividend-price", class: newPrice > m.price ? "up" : newPrice < m.price ? "down" : "" }, moveText),
       holders.length ? h("dt", {}, "Shareholders get") : null,
-      holders.length ? h("dd", {}, holders.map(([p, , pct]) => `${p.name} ${money((value * pct) / 100)}`).join(" · ")) : null,
+      holders.length ? h("dd", { "data-testid": "dividend-holders" }, holders.map(([p, s]) => `${p.name} ${money(row?.payouts?.[s])}`).join(" · ")) : null,
+      row?.bank ? h("dt", {}, "Bank (pool shares)") : null,
+      row?.bank ? h("dd", { "data-testid": "dividend-bank" }, money(row.bank)) : null,
     );
   };
   let shown = preview(amount);
@@ -460,14 +359,16 @@ function dividend(g, legal) {
     shown.replaceWith(next);
     shown = next;
   });
+  // the middle one of the amounts the engine allows
+  const half = rows[Math.floor((rows.length - 1) / 2)]?.amount ?? entry.min;
   const quick = [
     [entry.min, "Withhold all"],
-    [snap(entry, Math.floor(entry.max / 20) * 10), "Half"],
+    [half, "Half"],
     [entry.max, "Pay all"],
   ].filter(([v], i, list) => list.findIndex(([w]) => w === v) === i);
   return [
     h("h3", { class: "decide-title" }, companyBadge(major), ` ${major}: dividend`),
-    h("p", { class: "muted small" }, `Its Lines earned ${money(income)} this cycle (income field). Pay any multiple of 10 up to that; the rest goes to the treasury (${money(m.treasury)}).`),
+    h("p", { class: "muted small" }, `Its Lines earned ${money(income)} this cycle (income field). Pay any multiple of ${entry.step} up to that; the rest goes to the treasury (${money(m.treasury)}).`),
     rangeControl(g, key, entry, { testid: "dividend", label: "Dividend", initial: entry.max, onEnter: send }),
     h("div", { class: "decide-buttons quick" }, quick.map(([v, label]) => h("button", { type: "button", class: ["btn", "ghost", v === amount && "is-on"], onclick: () => g.setDraft(key, v) }, `${label} (${money(v)})`))),
     shown,
@@ -490,22 +391,9 @@ function trams(g, legal) {
   const maint = view.trams?.maintenance ?? {};
   const out = [
     h("h3", { class: "decide-title" }, companyBadge(major), ` ${major}: ${view.step === "rearrange" ? "rearrange trams" : "trams"}`),
-    h("p", { class: "decide-facts" }, h("span", {}, `Treasury ${money(m.treasury)}`), h("span", {}, `${m.trams.length} of 3 trams`), h("span", {}, `Director ${director?.name} ${money(director?.cash)}`)),
+    h("p", { class: "decide-facts" }, h("span", {}, `Treasury ${money(m.treasury)}`), h("span", {}, `${m.trams.length} of ${view.cr?.trams?.limit ?? "?"} trams`), h("span", {}, `Director ${director?.name} ${money(director?.cash)}`)),
   ];
-  if (forced) {
-    const cheapest = Math.min(...Object.values(offer));
-    const gap = Math.max(0, cheapest - m.treasury);
-    out.push(
-      h(
-        "p",
-        { class: "forced-note", role: "note", "data-testid": "forced-note" },
-        h("strong", {}, `${major} has no tram and must buy one. `),
-        gap > 0
-          ? `Its treasury (${money(m.treasury)}) is short of the cheapest (${money(cheapest)}): ${director?.name} pays the rest${gap > director.cash ? `, taking loans of ${money(100)} each for what their cash (${money(director.cash)}) cannot cover (each loan costs ${money(200)} at the end)` : ` (${money(gap)} or more) from their own cash`}.`
-          : "It can pay from its treasury.",
-      ),
-    );
-  }
+  if (forced) out.push(forcedNote(view, major, director));
   if (Object.keys(offer).length) {
     out.push(
       h("h4", {}, "Buy from the depot"),
@@ -573,6 +461,21 @@ function trams(g, legal) {
   }
   else if (forced) out.push(h("p", { class: "hint" }, "Buy a tram to continue."));
   return out;
+}
+
+/** A forced purchase (VIII.5.3): how the cheapest tram is paid, in the engine's numbers
+ * (view.cr.trams.forced_payment, view.loan_terms). */
+function forcedNote(view, major, director) {
+  const pay = view.cr?.trams?.forced_payment;
+  const terms = view.loan_terms ?? {};
+  let how = "It can pay from its treasury.";
+  if (pay?.director) {
+    how = `Its treasury (${money(pay.treasury)}) is short of the cheapest (${money(pay.price)}): ${director?.name} pays the rest`;
+    how += pay.loans
+      ? `, taking ${pay.loans} loan${pay.loans > 1 ? "s" : ""} of ${money(terms.size)} for what their cash (${money(pay.director_cash)}) cannot cover (each loan costs ${money(terms.penalty)} at the end).`
+      : ` (${money(pay.director)}) from their own cash.`;
+  }
+  return h("p", { class: "forced-note", role: "note", "data-testid": "forced-note" }, h("strong", {}, `${major} has no tram and must buy one. `), how);
 }
 
 /** Why a tram on offer cannot be bought: the engine's refusal (view.cr.trams.refused). */
@@ -645,24 +548,13 @@ function lineAuction(g, legal) {
 
 // ------------------------------------------------------------------ Line Round
 
-/** Which map modes the legal list allows now: lay, token, remove. */
-export function lineModes(legal) {
-  const modes = [];
-  if (legal.some((a) => a.type === "lay_tile")) modes.push("lay");
-  if (legal.some((a) => a.type === "place_token")) modes.push("token");
-  if (legal.some((a) => a.type === "remove_token")) modes.push("remove");
-  return modes;
-}
-
-const MODE_LABELS = { lay: "Lay a tile", token: "Place a marker", remove: "Remove a marker" };
-
 function lineTurn(g, legal) {
   const view = g.view;
   const lt = view.line_turn;
   const ln = view.lines[lt.line];
   const m = view.majors[lt.major];
-  const modes = lineModes(legal);
-  const mode = g.lineMode(legal);
+  const modes = mapModes(legal);
+  const mode = g.mapMode(legal);
   const out = [
     h(
       "h3",
@@ -712,22 +604,22 @@ function lineTurn(g, legal) {
         modes.map((md) =>
           h(
             "button",
-            { type: "button", role: "tab", "aria-selected": md === mode ? "true" : "false", class: ["mode-tab", md === mode && "is-on"], "data-testid": `mode-${md}`, onclick: () => g.setLineMode(md) },
+            { type: "button", role: "tab", "aria-selected": md === mode ? "true" : "false", class: ["mode-tab", md === mode && "is-on"], "data-testid": `mode-${md}`, onclick: () => g.setMapMode(md) },
             MODE_LABELS[md],
           ),
         ),
       ),
     );
   }
-  if (mode === "lay") out.push(layControls(g, legal));
-  if (mode === "token" || mode === "remove") out.push(tokenControls(g, legal, mode));
+  if (mode === "lay") out.push(layControls(g, legal, { layCosts: lt.costs?.lays }));
+  if (mode === "token" || mode === "remove") out.push(tokenControls(g, legal, mode, { costs: lt.costs, removable: "Stadtbahn marker" }));
   // buying privates (from LR 2a), scrapping trams
   const privs = byType(legal, "buy_private");
   if (privs.length) {
     out.push(
       h(
         "details",
-        { class: "g40-details", "data-testid": "buy-private" },
+        { class: "g18-details", "data-testid": "buy-private" },
         h("summary", {}, `Buy a private for ${lt.major}`),
         privs.map((a) => {
           const key = `bp:${a.private}`;
@@ -748,7 +640,7 @@ function lineTurn(g, legal) {
     out.push(
       h(
         "details",
-        { class: "g40-details" },
+        { class: "g18-details" },
         h("summary", {}, `Scrap a tram of ${lt.major}`),
         h("p", { class: "muted small" }, "A scrapped tram leaves the game (e.g. to avoid a run that loses money)."),
         h("div", { class: "decide-buttons" }, scraps.map((a) => h("button", { type: "button", class: "btn ghost danger", "data-testid": `scrap-${a.tram}`, disabled: g.busy, onclick: () => g.confirmThen(`Scrap tram ${a.tram}? It leaves the game.`, a) }, tramChip(a.tram, { label: `Scrap ${a.tram}` })))),
@@ -759,97 +651,13 @@ function lineTurn(g, legal) {
   return out;
 }
 
-function layControls(g, legal) {
-  const lays = byType(legal, "lay_tile");
-  const ui = g.ui;
-  const hexes = [...new Set(lays.map((a) => a.hex))];
-  if (!ui.hex) {
-    return h(
-      "div",
-      { class: "map-step", "data-testid": "lay-step" },
-      h("p", { class: "hint" }, `Tap a highlighted hex to build (${hexes.length} possible).`),
-      h(
-        "details",
-        { class: "g40-details hex-list" },
-        h("summary", {}, "Or pick the hex from a list"),
-        h("div", { class: "decide-buttons" }, hexes.map((hx) => h("button", { type: "button", class: "btn ghost small-btn", "data-testid": `lay-hex-${hx}`, onclick: () => g.pickHex(hx) }, hx))),
-      ),
-    );
-  }
-  const here = lays.filter((a) => a.hex === ui.hex);
-  const tiles = [...new Set(here.map((a) => a.tile))];
-  const hexInfo = g.catalog?.hexes?.find((x) => x.coord === ui.hex);
-  return h(
-    "div",
-    { class: "map-step", "data-testid": "lay-step" },
-    h("p", {}, h("strong", {}, ui.hex), hexInfo?.location ? ` ${hexInfo.location}` : "", ": ", ui.tile ? `tile ${ui.tile}, rotate it on the map, then lay it.` : "choose a tile."),
-    h(
-      "div",
-      { class: "tile-choices", role: "listbox", "aria-label": "Tiles for this hex" },
-      tiles.map((name) => {
-        const tile = g.catalog?.tiles?.[name];
-        const rots = here.filter((a) => a.tile === name).length;
-        return h(
-          "button",
-          { type: "button", role: "option", "aria-selected": ui.tile === name ? "true" : "false", class: ["tile-choice", ui.tile === name && "is-picked"], "data-testid": `tile-${name}`, onclick: () => g.pickTile(name) },
-          tile ? tileSvg(tile, { size: 56, phaseColours: g.view.colours, showTileName: false, title: `Tile ${name}` }) : null,
-          h("span", { class: "tname" }, name),
-          h("span", { class: "muted small" }, `${rots} way${rots > 1 ? "s" : ""}${tile?.lay_cost ? ` · ${money(tile.lay_cost)}` : ""}`),
-        );
-      }),
-    ),
-    ui.tile
-      ? h(
-          "div",
-          { class: "decide-buttons" },
-          h("button", { type: "button", class: "btn", "data-testid": "rotate-left", "aria-label": "Rotate anticlockwise", disabled: g.rotationsFor().length < 2, onclick: () => g.rotate(-1) }, "⟲"),
-          h("button", { type: "button", class: "btn", "data-testid": "rotate-right", "aria-label": "Rotate clockwise", disabled: g.rotationsFor().length < 2, onclick: () => g.rotate(1) }, "⟳"),
-          h("button", { type: "button", class: "btn primary", "data-testid": "lay-confirm", disabled: g.busy, onclick: () => g.confirmLay() }, `Lay ${ui.tile}`),
-          h("button", { type: "button", class: "btn ghost", "data-testid": "lay-cancel", onclick: () => g.cancelLay() }, "Cancel"),
-        )
-      : h("div", { class: "decide-buttons" }, h("button", { type: "button", class: "btn ghost", "data-testid": "lay-cancel", onclick: () => g.cancelLay() }, "Another hex")),
-  );
-}
-
-function tokenControls(g, legal, mode) {
-  const type = mode === "token" ? "place_token" : "remove_token";
-  const list = byType(legal, type);
-  const ui = g.ui;
-  const hexes = [...new Set(list.map((a) => a.hex))];
-  const view = g.view;
-  const lt = view.line_turn;
-  const cost = lt?.bonus === "extra_station_token_free" || lt?.home_choice ? null : view.lines[lt.line]?.next_token_cost;
-  const intro =
-    mode === "token"
-      ? `Tap a highlighted city to place a station marker${cost ? ` (${money(cost)})` : ""}.`
-      : `Tap a highlighted Stadtbahn marker to remove it (${money(40)}).`;
-  const picks = ui.tokenHex ? list.filter((a) => a.hex === ui.tokenHex) : [];
-  return h(
-    "div",
-    { class: "map-step", "data-testid": `${mode}-step` },
-    h("p", { class: "hint" }, intro),
-    picks.length > 1
-      ? h("div", { class: "which-city" }, h("p", {}, h("strong", {}, ui.tokenHex), ": which city?"), h("div", { class: "decide-buttons" }, picks.map((a) => actButton(g, a, `City ${a.city + 1}`, { testid: `${mode}-${a.hex}-${a.city}`, primary: true }))))
-      : null,
-    h(
-      "div",
-      { class: "decide-buttons token-list" },
-      hexes.map((hx) => {
-        const here = list.filter((a) => a.hex === hx);
-        if (here.length === 1) return actButton(g, here[0], `${mode === "token" ? "Marker on" : "Remove on"} ${hx}`, { testid: `${mode}-${hx}-${here[0].city}`, class: "small-btn ghost" });
-        return h("button", { type: "button", class: "btn ghost small-btn", "data-testid": `${mode}-hex-${hx}`, onclick: () => g.pickTokenHex(hx) }, `${hx} (${here.length} cities)`);
-      }),
-    ),
-  );
-}
-
 function runBox(g, legal) {
   const view = g.view;
   const lt = view.line_turn;
   const run = legal.find((a) => a.type === "run");
   const end = legal.find((a) => a.type === "end_turn");
   const r = lt?.run;
-  const sights = (r?.sights ?? []).map((p) => `${p} +${money(g.catalog?.privates?.[p]?.bonus ?? 20)}`);
+  const sights = (r?.sights ?? []).map((p) => `${p} +${money(r.sight_bonuses?.[p])}`);
   const box = h(
     "div",
     { class: "run-box", "data-testid": "run-box" },

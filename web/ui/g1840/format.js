@@ -1,24 +1,18 @@
-// Small formatting helpers shared by the 1840 screens: money (Gulden), names of companies,
-// Lines and trams, and player colours. Nothing here decides a rule.
+// Formatting of the 1840 screens: money in Gulden, Lines and trams, the names of the boards
+// and rules profiles; the 18xx ones (badges, seat colours and names) come from
+// g18xx/format.js. Nothing here decides a rule.
 
 import { h, s } from "../dom.js";
 import { companyStyle } from "../g18xx/colours.js";
+import { companyBadge, moneyIn, SEAT_COLOURS, seatName, signedIn } from "../g18xx/format.js";
 
 /** 1840 counts in Gulden (florins): "ƒ120". Negative amounts: "−ƒ50". */
-export function money(v) {
-  if (v === null || v === undefined || Number.isNaN(Number(v))) return "–";
-  const n = Number(v);
-  return `${n < 0 ? "−" : ""}ƒ${Math.abs(n).toLocaleString("en-US")}`;
-}
+export const money = moneyIn("ƒ");
 
 /** A change of money with its sign: "+ƒ200", "−ƒ50", or `zero` for 0. */
-export function signed(v, zero = "none") {
-  if (!v) return zero;
-  return `${v > 0 ? "+" : ""}${money(v)}`;
-}
+export const signed = signedIn(money);
 
-/** Players' colours (seat order), also used in charts. Each takes white text at >= 4.5:1. */
-export const SEAT_COLOURS = ["#1d4f91", "#9a5a0c", "#2f7a45", "#8a3b9c", "#b8322c", "#257979"];
+export { companyBadge, SEAT_COLOURS, seatName };
 
 export const TRAM_INFO = {
   Y1: { name: "yellow", fill: "#f2cf2a", text: "#2b2118" },
@@ -62,21 +56,6 @@ function tramIcon() {
   );
 }
 
-/** A company's coloured badge: round for majors and Stadtbahn companies. */
-export function companyBadge(id, opts = {}) {
-  const st = companyStyle(id);
-  return h(
-    "span",
-    {
-      class: ["co-badge", `co-${st.kind}`, opts.class],
-      style: { "--co": st.fill, "--co-text": st.text },
-      title: opts.title ?? id,
-      "data-company": id,
-    },
-    opts.label ?? st.label,
-  );
-}
-
 /** A Line's badge: its number on its major's colour (grey when nobody owns it). */
 export function lineBadge(line, major, opts = {}) {
   const st = major ? companyStyle(major) : { fill: "#9a9a9a", text: "#fff" };
@@ -90,10 +69,6 @@ export function lineBadge(line, major, opts = {}) {
     },
     String(line),
   );
-}
-
-export function seatName(view, seat) {
-  return seat === null || seat === undefined ? "" : view.players[seat]?.name ?? `Seat ${seat + 1}`;
 }
 
 export const BONUS_NAMES = {

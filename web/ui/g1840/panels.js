@@ -1,12 +1,12 @@
-// The information panels of the 1840 screen (pure rendering of a view): the round track,
-// the players' and companies' spreadsheet, Line cards, privates, the tram depot, the tile
-// manifest and the log. Nothing here is clickable except the tabs' own controls.
+// The information panels only 1840 has (pure rendering of a view): the round track, the
+// majors' and Stadtbahn companies' sheet, Line cards, the tram depot and the game's facts;
+// the shared sheets (players, privates, tiles, log) are g18xx/sheets.js.
 
 import { h, mount } from "../dom.js";
-import { tileSvg } from "../g18xx/tiles.js";
-import { companyBadge, lineBadge, money, PROFILE_NAMES, SEAT_COLOURS, signed, tramChip, tramType, TRAM_INFO, VARIANT_NAMES } from "./format.js";
+import { sheet } from "../g18xx/sheets.js";
+import { companyBadge, lineBadge, money, PROFILE_NAMES, signed, tramChip, tramType, TRAM_INFO, VARIANT_NAMES } from "./format.js";
 
-// ------------------------------------------------------------------ round track + phase
+// ------------------------------------------------------------------ round track
 
 /** Pre, SR 1, CR 1, LR 1a, ... End: where the game is. */
 export function roundTrack(view, catalog) {
@@ -34,159 +34,22 @@ export function roundTrack(view, catalog) {
   );
 }
 
-export function phaseChip(view) {
-  const colours = view.colours ?? [];
-  return h(
-    "span",
-    { class: "g40-phase", "data-testid": "phase", title: `Phase ${view.phase}: tiles of ${colours.join(", ")} may be laid` },
-    h("span", { class: "g40-phase-label" }, "Phase"),
-    h("strong", {}, String(view.phase)),
-    h("span", { class: "g40-phase-swatches", "aria-hidden": "true" }, colours.map((c) => h("span", { class: `sw sw-${c}` }))),
-  );
-}
-
 // ------------------------------------------------------------------ spreadsheet
 
-function companiesOf(view) {
-  return [...Object.keys(view.majors ?? {}), ...Object.keys(view.stadtbahn ?? {})];
+/** 1840's companies for the shared sheets: the majors, then the Stadtbahn companies. */
+export function companiesOf(view) {
+  return [
+    ...Object.entries(view.majors ?? {}).map(([id, m]) => ({ id, name: m.name, pool: m.pool, director: m.director })),
+    ...Object.entries(view.stadtbahn ?? {}).map(([id, c]) => ({ id, name: c.name, pool: c.pool, director: null })),
+  ];
 }
 
-/** The players' sheet for a narrow column (the side panel, a phone): one row per player
- * with the shares as chips that wrap, so that nothing is cut off; the wide view has the
- * spreadsheet (playersSheet). */
-export function playersCompact(view, { active = null, botSeats = new Set() } = {}) {
-  const cos = companiesOf(view);
-  const rows = view.players.map((p, seat) =>
-    h(
-      "tr",
-      { class: [seat === active && "is-active"], "data-testid": `player-row-${seat}`, "data-seat": seat },
-      h(
-        "th",
-        { scope: "row", class: "player-cell-wrap" },
-        h(
-          "span",
-          { class: "player-cell" },
-          h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[seat % SEAT_COLOURS.length] } }),
-          h("span", { class: "pname" }, p.name),
-          botSeats.has(seat) ? h("span", { class: "bot-tag" }, "bot") : null,
-          p.order ? h("span", { class: "order-tag", title: "Order card (seating order of the Stock Round)" }, `#${p.order}`) : null,
-        ),
-        (p.privates ?? []).length || p.loans
-          ? h(
-              "span",
-              { class: "player-extras" },
-              (p.privates ?? []).map((x) => h("span", { class: "priv-tag", title: view.privates?.[x]?.name ?? x }, x)),
-              p.loans ? h("span", { class: "neg small", title: "Loans (each costs ƒ200 at the end)" }, `${p.loans} loan${p.loans > 1 ? "s" : ""}`) : null,
-            )
-          : null,
-      ),
-      h("td", { class: "num", "data-testid": `cash-${seat}` }, money(p.cash)),
-      h("td", { class: ["num", p.certs > p.cert_limit && "over"], title: "Certificates held / limit" }, `${p.certs}/${p.cert_limit}`),
-      h(
-        "td",
-        { class: "share-chips" },
-        cos
-          .filter((c) => p.shares?.[c])
-          .map((c) => {
-            const director = view.majors?.[c]?.director === seat;
-            return h("span", { class: ["share-chip", director && "director"], title: director ? `${p.name} directs ${c}` : null }, companyBadge(c), ` ${p.shares[c]}%${director ? "*" : ""}`);
-          }),
-      ),
-      h("td", { class: "num strong", "data-testid": `value-${seat}` }, money(p.value)),
-    ),
-  );
-  const pool = cos.filter((c) => (view.majors?.[c]?.pool ?? view.stadtbahn?.[c]?.pool ?? 0) > 0);
-  return h(
-    "div",
-    { class: "g40-table-wrap" },
-    h(
-      "table",
-      { class: "g40-sheet compact", "data-testid": "players-sheet" },
-      h("caption", {}, "Players"),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Cash"), h("th", { scope: "col", class: "num", title: "Certificates / limit" }, "Certs"), h("th", { scope: "col" }, "Shares"), h("th", { scope: "col", class: "num" }, "Value"))),
-      h(
-        "tbody",
-        {},
-        rows,
-        pool.length
-          ? h(
-              "tr",
-              { class: "pool-row" },
-              h("th", { scope: "row" }, "Pool / bank"),
-              h("td", { class: "share-chips", colspan: 4 }, pool.map((c) => h("span", { class: "share-chip" }, companyBadge(c), ` ${view.majors?.[c]?.pool ?? view.stadtbahn?.[c]?.pool}%`))),
-            )
-          : null,
-      ),
-    ),
-  );
-}
-
-/** Players (rows) × companies (share columns), cash, certificates, privates, loans, value. */
-export function playersSheet(view, { active = null, botSeats = new Set() } = {}) {
-  const cos = companiesOf(view);
-  const head = h(
-    "tr",
-    {},
-    h("th", { scope: "col", class: "sticky-col" }, "Player"),
-    h("th", { scope: "col", class: "num" }, "Cash"),
-    h("th", { scope: "col", class: "num", title: "Certificates / limit" }, "Certs"),
-    cos.map((c) => h("th", { scope: "col", class: "num co-col" }, companyBadge(c, { title: view.majors?.[c]?.name ?? view.stadtbahn?.[c]?.name ?? c }))),
-    h("th", { scope: "col" }, "Privates"),
-    h("th", { scope: "col", class: "num" }, "Loans"),
-    h("th", { scope: "col", class: "num" }, "Value"),
-  );
-  const rows = view.players.map((p, seat) =>
-    h(
-      "tr",
-      { class: [seat === active && "is-active"], "data-testid": `player-row-${seat}`, "data-seat": seat },
-      h(
-        "th",
-        { scope: "row", class: "sticky-col player-cell" },
-        h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[seat % SEAT_COLOURS.length] } }),
-        h("span", { class: "pname" }, p.name),
-        botSeats.has(seat) ? h("span", { class: "bot-tag" }, "bot") : null,
-        p.order ? h("span", { class: "order-tag", title: "Order card (seating order of the Stock Round)" }, `#${p.order}`) : null,
-      ),
-      h("td", { class: "num", "data-testid": `cash-${seat}` }, money(p.cash)),
-      h("td", { class: ["num", p.certs > p.cert_limit && "over"], title: "Certificates held / limit" }, `${p.certs}/${p.cert_limit}`),
-      cos.map((c) => {
-        const pct = p.shares?.[c] ?? 0;
-        const director = view.majors?.[c]?.director === seat;
-        return h("td", { class: ["num", "share", pct && "has", director && "director"], title: director ? `${p.name} directs ${c}` : null }, pct ? `${pct}%${director ? "*" : ""}` : "");
-      }),
-      h("td", { class: "privs" }, (p.privates ?? []).map((x) => h("span", { class: "priv-tag", title: view.privates?.[x]?.name ?? x }, x))),
-      h("td", { class: ["num", p.loans && "neg"] }, p.loans ? String(p.loans) : ""),
-      h("td", { class: "num strong", "data-testid": `value-${seat}` }, money(p.value)),
-    ),
-  );
-  // the bank's pool and the unsold (IPO) shares
-  const pool = h(
-    "tr",
-    { class: "pool-row" },
-    h("th", { scope: "row", class: "sticky-col" }, "Pool / bank"),
-    h("td", {}),
-    h("td", {}),
-    cos.map((c) => {
-      const pct = view.majors?.[c]?.pool ?? view.stadtbahn?.[c]?.pool ?? 0;
-      return h("td", { class: "num share" }, pct ? `${pct}%` : "");
-    }),
-    h("td", {}),
-    h("td", {}),
-    h("td", {}),
-  );
-  return h(
-    "div",
-    { class: "g40-table-wrap" },
-    h("table", { class: "g40-sheet", "data-testid": "players-sheet" }, h("caption", {}, "Players"), h("thead", {}, head), h("tbody", {}, rows, pool)),
-  );
-}
-
-/** A spreadsheet table: caption, one header row of [label, th attributes] (the first column
- * stays in view when the table scrolls sideways), the body rows. */
-function sheet(testid, caption, columns, rows, compact = false) {
-  const head = columns.map(([label, attrs = {}], i) => h("th", { scope: "col", ...attrs, class: [i === 0 && "sticky-col", attrs.class] }, label));
-  return h("table", { class: ["g40-sheet", compact && "compact"], "data-testid": testid }, h("caption", {}, caption), h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows));
-}
+/** The tile manifest's groups: by colour, the framed Stadtbahn tiles apart. */
+export const MANIFEST_GROUPS = {
+  groupOf: (tile) => (tile.frame ? "stadtbahn" : tile.colour),
+  order: ["yellow", "green", "brown", "gray", "red", "purple", "stadtbahn"],
+  titles: { yellow: "Yellow", green: "Green", brown: "Brown", gray: "Gray", red: "Red (inner city)", purple: "Purple (stations)", stadtbahn: "Stadtbahn" },
+};
 
 /** Majors: director, price, treasury, income field, Lines, trams; Stadtbahn companies.
  * `compact` (a narrow column): Lines, trams and privates share one cell that wraps. */
@@ -255,40 +118,7 @@ export function companiesSheet(view, { compact = false } = {}) {
       ),
     compact,
   );
-  return h("div", { class: "g40-table-wrap" }, majorsTable, sbTable);
-}
-
-/** The six sights (privates): owner, face value, revenue, their hex. */
-export function privatesTable(view, { compact = false } = {}) {
-  const list = Object.entries(view.privates ?? {});
-  return h(
-    "div",
-    { class: "g40-table-wrap" },
-    sheet(
-      "privates-sheet",
-      "Sights (privates)",
-      [["Private"], ["Hex"], ["Face", { class: "num" }], ["Revenue", { class: "num" }], ["Owner"]],
-      list.map(([sym, p]) =>
-          h(
-            "tr",
-            { "data-private": sym, class: [p.status === "closed" && "closed"] },
-            h("th", { scope: "row", class: "sticky-col" }, h("span", { class: "priv-tag" }, sym), " ", h("span", { class: "co-name" }, p.name)),
-            h("td", {}, p.hex),
-            h("td", { class: "num" }, money(p.face_value)),
-            h("td", { class: "num" }, money(p.revenue)),
-            h("td", {}, ownerText(view, p)),
-          ),
-        ),
-      compact,
-    ),
-  );
-}
-
-export function ownerText(view, p) {
-  if (p.status === "closed") return "closed";
-  if (!p.owner) return "unsold";
-  if (p.owner.kind === "major") return companyBadge(p.owner.major);
-  return view.players[p.owner.seat]?.name ?? "?";
+  return h("div", { class: "g18-table-wrap" }, majorsTable, sbTable);
 }
 
 // ------------------------------------------------------------------ Lines
@@ -368,7 +198,7 @@ export function depotPanel(view, catalog) {
     h("h3", {}, "Maintenance per run"),
     h(
       "table",
-      { class: "g40-mini" },
+      { class: "g18-mini" },
       h("tbody", {}, maint.map(([type, m]) => h("tr", {}, h("th", { scope: "row" }, tramChip(type)), h("td", { class: ["num", m < 0 && "neg", m > 0 && "pos"] }, signed(m))))),
     ),
     h("p", { class: "muted small" }, t.newest ? `Newest type sold: ${TRAM_INFO[tramType(t.newest)]?.name ?? t.newest}. The table follows it: a run pays (−) or earns (+) this much by its tram.` : "No tram sold yet."),
@@ -380,84 +210,23 @@ function purchaseSchedule(catalog) {
   const sched = catalog.trams.buyable_by_company_round;
   return h(
     "details",
-    { class: "g40-details" },
+    { class: "g18-details" },
     h("summary", {}, "What is for sale in which Company Round"),
     h(
       "table",
-      { class: "g40-mini" },
+      { class: "g18-mini" },
       h("tbody", {}, Object.entries(sched).map(([cr, list]) => h("tr", {}, h("th", { scope: "row" }, cr.replace("CR", "CR ")), h("td", {}, list.join(", "))))),
     ),
   );
 }
 
-// ------------------------------------------------------------------ tiles
-
-/** Every tile type: supply left vs. the manifest total, as small tiles. */
-export function manifestPanel(view, catalog) {
-  if (!catalog) return h("p", { class: "muted" }, "Loading the tiles…");
-  const supply = view.tile_supply ?? {};
-  const groups = new Map();
-  for (const [name, tile] of Object.entries(catalog.tiles)) {
-    const key = tile.frame ? "stadtbahn" : tile.colour;
-    if (!groups.has(key)) groups.set(key, []);
-    groups.get(key).push([name, tile]);
-  }
-  const order = ["yellow", "green", "brown", "gray", "red", "purple", "stadtbahn"];
-  const titles = { yellow: "Yellow", green: "Green", brown: "Brown", gray: "Gray", red: "Red (inner city)", purple: "Purple (stations)", stadtbahn: "Stadtbahn" };
-  const keys = [...groups.keys()].sort((a, b) => (order.indexOf(a) + 99) % 99 - (order.indexOf(b) + 99) % 99);
-  return h(
-    "div",
-    { class: "g40-manifest", "data-testid": "manifest" },
-    keys.map((key) =>
-      h(
-        "section",
-        {},
-        h("h3", {}, titles[key] ?? key),
-        h(
-          "div",
-          { class: "tile-grid" },
-          groups.get(key).map(([name, tile]) => {
-            const left = supply[name] ?? 0;
-            return h(
-              "figure",
-              { class: ["tile-fig", left === 0 && "gone"], "data-tile": name, "data-left": left },
-              tileSvg(tile, { size: 52, phaseColours: view.colours, showTileName: false, title: `Tile ${name}` }),
-              h("figcaption", {}, h("span", { class: "tname" }, name), h("span", { class: "tcount", title: `${left} of ${tile.count} left` }, `${left} of ${tile.count}`)),
-            );
-          }),
-        ),
-      ),
-    ),
-  );
-}
-
-// ------------------------------------------------------------------ log
-
-export function logPanel(resp) {
-  const log = resp.log ?? [];
-  const list = h(
-    "ol",
-    { class: "g40-log", "data-testid": "log" },
-    log.map((e) =>
-      h(
-        "li",
-        {
-          class: ["log-entry", e.seat !== null && e.seat !== undefined && "by-seat", /pays a dividend|runs|wins|ends/i.test(e.text) && "log-strong"],
-          style: e.seat !== null && e.seat !== undefined ? { "border-left-color": SEAT_COLOURS[e.seat % SEAT_COLOURS.length] } : null,
-          "data-i": e.i,
-        },
-        e.text,
-      ),
-    ),
-  );
-  return list;
-}
+// ------------------------------------------------------------------ game facts
 
 /** Game facts for the overview: variant and profile. */
 export function gameFacts(view) {
   return h(
     "p",
-    { class: "muted small g40-facts", "data-testid": "game-facts" },
+    { class: "muted small g18-facts", "data-testid": "game-facts" },
     `${VARIANT_NAMES[view.variant] ?? view.variant} · ${PROFILE_NAMES[view.profile] ?? view.profile}`,
   );
 }

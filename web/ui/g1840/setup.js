@@ -2,8 +2,9 @@
 // or a bot; the reduced 3-player board; the rules profile), the resume summary and the
 // choice after opening a game file (our own save or an 18xx.games export).
 
-import { h, nameInput, s } from "../dom.js";
+import { h, s } from "../dom.js";
 import { rulesCard } from "../rules-card.js";
+import { seatRows, sessionSeats } from "../g18xx/setup.js";
 import { companyStyle } from "../g18xx/colours.js";
 import { money, PROFILE_NAMES, VARIANT_NAMES } from "./format.js";
 
@@ -85,17 +86,9 @@ export function newGameForm1840(home, title) {
         // `seats` of this render may hold the names of the previous one
         const cur = { ...DEFAULT_1840, ...(home.setup.g1840 ?? {}) };
         const chosen = seats.map((_, i) => ({ name: cur.names[i] ?? DEFAULT_NAMES[i], kind: cur.kinds[i] ?? "bot:normal" }));
-        const names = chosen.map((x, i) => x.name.trim() || `Player ${i + 1}`);
-        const seen = new Map();
-        const unique = names.map((n) => {
-          const k = seen.get(n) ?? 0;
-          seen.set(n, k + 1);
-          return k ? `${n} (${k + 1})` : n; // as the engine names them (core/names.py)
-        });
         home.opts.onStart({
           title: "1840",
-          names: unique,
-          seats: chosen.map((x) => (x.kind === "human" ? { kind: "human" } : { kind: "bot", level: x.kind.split(":")[1] ?? "normal" })),
+          ...sessionSeats(chosen),
           options: { profile: st.profile, ...(count === 3 && st.small ? { three_player_small: true } : {}) },
         });
       },
@@ -108,45 +101,19 @@ export function newGameForm1840(home, title) {
         radio("g40-count", String(n), n === count, String(n), `players-${n}`, () => update({ count: n })),
       ),
     ),
-    h(
-      "div",
-      { class: "g40-seats" },
-      seats.map((seat, i) =>
-        h(
-          "div",
-          { class: "g40-seat-row" },
-          h(
-            "label",
-            { class: "field" },
-            h("span", {}, `Seat ${i + 1}`),
-            nameInput({ value: seat.name, "data-testid": `player-name-${i}` }, (value) => {
-              const names = [...st.names];
-              names[i] = value;
-              st.names = names;
-              update({ names }, false);
-            }),
-          ),
-          h(
-            "label",
-            { class: "field kind" },
-            h("span", {}, "Played by"),
-            h(
-              "select",
-              {
-                "data-testid": `seat-kind-${i}`,
-                onchange: (e) => {
-                  const kinds = [...st.kinds];
-                  kinds[i] = e.target.value;
-                  update({ kinds });
-                },
-              },
-              h("option", { value: "human", selected: seat.kind === "human" }, "a person"),
-              bots.map((lv) => h("option", { value: `bot:${lv}`, selected: seat.kind === `bot:${lv}` }, `bot (${lv})`)),
-            ),
-          ),
-        ),
-      ),
-    ),
+    seatRows(seats, bots, {
+      onName: (i, value) => {
+        const names = [...st.names];
+        names[i] = value;
+        st.names = names;
+        update({ names }, false);
+      },
+      onKind: (i, kind) => {
+        const kinds = [...st.kinds];
+        kinds[i] = kind;
+        update({ kinds });
+      },
+    }),
     h(
       "p",
       { class: "muted small" },

@@ -168,3 +168,21 @@ export function createMarket(container, opts) {
     },
   };
 }
+
+/**
+ * The market as an information tab: the whole chart for the wide view, else the columns
+ * around the tokens at the panel's width. `names`: company -> {name}; `active`: the company
+ * acting now.
+ */
+export function marketTab(panel, { market, view, names = {}, active = null, wide = false }) {
+  if (!market) {
+    panel.replaceChildren(h("p", { class: "muted" }, "Loading the market…"));
+    return;
+  }
+  const stacks = {};
+  for (const [r, c, list] of view.market_stacks ?? []) stacks[`${r},${c}`] = list;
+  panel.replaceChildren();
+  // its text stays readable at the width it gets: the side column shows the columns where
+  // the tokens are (and a little around them), the wide view all of it
+  createMarket(panel, { market, positions: view.market, stacks, companies: names, active, fitWidth: panel.clientWidth - 4, crop: !wide });
+}

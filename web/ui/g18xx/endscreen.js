@@ -1,12 +1,13 @@
-// The 1840 end screen: the winner (or a tie), each player's final value with its breakdown
-// (from the engine's `result`), and charts of the players' values and the companies' share
-// prices over the rounds (`view.history`).
+// The end screen of an 18xx title: the winner (or a tie), each player's final value with its
+// breakdown (from the engine's `result`: cash, shares, privates, loans), and charts of the
+// players' values and the companies' share prices over the rounds (`view.history`). The
+// title gives its money formatter, the line above the winner and whether privates count.
 
 import { h, s } from "../dom.js";
-import { companyStyle } from "../g18xx/colours.js";
-import { money, SEAT_COLOURS } from "./format.js";
+import { companyStyle } from "./colours.js";
+import { seatColour } from "./format.js";
 
-export function endScreen(resp, { humanSeats = null, buttons = [] } = {}) {
+export function endScreen(resp, { humanSeats = null, buttons = [], money, kicker = "Game over", showPrivates = false } = {}) {
   const view = resp.view;
   const res = resp.result;
   const names = view.players.map((p) => p.name);
@@ -16,24 +17,24 @@ export function endScreen(resp, { humanSeats = null, buttons = [] } = {}) {
   else if (humanSeats && humanSeats.length === 1) headline = res.winner === humanSeats[0] ? `You win, ${names[res.winner]}!` : `${names[res.winner]} wins`;
   else headline = `${names[res.winner]} wins!`;
   const ranking = res.ranking ?? names.map((_, i) => i);
-  const showPrivates = view.profile === "18xx.games" || (res.details ?? []).some((d) => d.privates);
+  const privates = showPrivates || (res.details ?? []).some((d) => d.privates);
   const rows = ranking.map((seat, rank) => {
     const d = res.details?.[seat] ?? {};
     return h(
       "tr",
       { class: [seat === res.winner && "winner", tied.includes(seat) && "tied"], "data-testid": `end-row-${seat}`, "data-seat": seat },
       h("td", { class: "num rank" }, String(rank + 1)),
-      h("th", { scope: "row" }, h("span", { class: "seat-dot", style: { background: SEAT_COLOURS[seat % SEAT_COLOURS.length] } }), names[seat]),
+      h("th", { scope: "row" }, h("span", { class: "seat-dot", style: { background: seatColour(seat) } }), names[seat]),
       h("td", { class: "num", "data-testid": `end-cash-${seat}` }, money(d.cash)),
       h("td", { class: "num", "data-testid": `end-shares-${seat}` }, money(d.shares)),
-      showPrivates ? h("td", { class: "num", "data-testid": `end-privates-${seat}` }, money(d.privates ?? 0)) : null,
+      privates ? h("td", { class: "num", "data-testid": `end-privates-${seat}` }, money(d.privates ?? 0)) : null,
       h("td", { class: ["num", d.loans && "neg"], "data-testid": `end-loans-${seat}`, title: d.loans ? `${d.loans} loan(s)` : null }, d.loan_penalty ? money(-d.loan_penalty) : d.loans ? String(d.loans) : "–"),
       h("td", { class: "num total", "data-testid": `end-total-${seat}` }, money(res.scores?.[seat] ?? d.total)),
     );
   });
   const table = h(
     "table",
-    { class: "g40-sheet end-table", "data-testid": "end-table" },
+    { class: "g18-sheet end-table", "data-testid": "end-table" },
     h(
       "thead",
       {},
@@ -44,8 +45,8 @@ export function endScreen(resp, { humanSeats = null, buttons = [] } = {}) {
         h("th", { scope: "col" }, "Player"),
         h("th", { scope: "col", class: "num" }, "Cash"),
         h("th", { scope: "col", class: "num" }, "Shares"),
-        showPrivates ? h("th", { scope: "col", class: "num" }, "Privates") : null,
-        h("th", { scope: "col", class: "num", title: "Each loan costs 200 at the end" }, "Loans"),
+        privates ? h("th", { scope: "col", class: "num" }, "Privates") : null,
+        h("th", { scope: "col", class: "num", title: `Each loan costs ${money(view.loan_terms?.penalty)} at the end` }, "Loans"),
         h("th", { scope: "col", class: "num" }, "Total"),
       ),
     ),
@@ -54,11 +55,11 @@ export function endScreen(resp, { humanSeats = null, buttons = [] } = {}) {
   const history = view.history ?? [];
   return h(
     "div",
-    { class: "cover end-cover g40-end", "data-testid": "end-screen", role: "dialog", "aria-modal": "true", "aria-label": "Game over" },
+    { class: "cover end-cover g18-end", "data-testid": "end-screen", role: "dialog", "aria-modal": "true", "aria-label": "Game over" },
     h(
       "div",
       { class: "cover-card end-card" },
-      h("p", { class: "end-kicker", "data-testid": "end-kicker" }, view.ended_by_hand ? `Ended by hand on 18xx.games in ${view.round.label}: the values at that moment` : "Game over after Company Round 6"),
+      h("p", { class: "end-kicker", "data-testid": "end-kicker" }, kicker),
       h("h2", { "data-testid": "end-winner" }, headline),
       table,
       h(
@@ -77,7 +78,7 @@ const H = 220;
 const PAD = { l: 44, r: 10, t: 10, b: 34 };
 
 function chartFrame(labels, maxY, testid) {
-  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "g40-chart", role: "img", "data-testid": testid });
+  const svg = s("svg", { viewBox: `0 0 ${W} ${H}`, class: "g18-chart", role: "img", "data-testid": testid });
   const x = (i) => PAD.l + (labels.length <= 1 ? 0 : (i * (W - PAD.l - PAD.r)) / (labels.length - 1));
   const top = niceMax(maxY);
   const y = (v) => H - PAD.b - (Math.max(0, v) / top) * (H - PAD.t - PAD.b);
@@ -117,9 +118,9 @@ export function valuesChart(history, names) {
   const { svg, x, y } = chartFrame(labels, max, "values-chart");
   names.forEach((name, seat) => {
     const pts = history.map((e, i) => [x(i), y(e.values?.[seat] ?? 0)]);
-    line(svg, pts, SEAT_COLOURS[seat % SEAT_COLOURS.length], name);
+    line(svg, pts, seatColour(seat), name);
   });
-  const legend = h("div", { class: "chart-legend" }, names.map((n, seat) => h("span", {}, h("i", { style: { background: SEAT_COLOURS[seat % SEAT_COLOURS.length] } }), n)));
+  const legend = h("div", { class: "chart-legend" }, names.map((n, seat) => h("span", {}, h("i", { style: { background: seatColour(seat) } }), n)));
   return h("div", {}, svg, legend);
 }
 
