@@ -21,15 +21,13 @@ from .actions import Route as WireRoute
 from .company import check_scrap, scrap
 from .entities import entities
 from .stadtbahn import PROTECTED, buildable_hexes
-from .trams import maintenance, tram_type
+from .trams import PHASES, maintenance, tram_type
 from .world import LINE_TOKEN_COSTS, LineTurn, World, income_holder, player_holder
 
 RULE: Final = "1840 IX"
 STADTBAHN: Final = frozenset({"W", "V", "G", "D"})
 RED_HEXES: Final = frozenset({"D20", "E19", "E21"})  # IX.4: the three inner-city hexes
 REMOVE_COST: Final = 40  # IX.6
-# IX.5: "Grüne Plättchen stehen ab Linien-Runde 2a zur Verfügung", brown from 4a, gray 5a.
-PHASE_OF_COLOUR: Final = {"green": "LR 2a", "brown": "LR 4a", "gray": "LR 5a"}
 JsonDict = dict[str, Any]
 
 # IX.4: the five bonus actions printed on the orange hexes.
@@ -574,9 +572,11 @@ def _check_lay(w: World, a: Action, lays: list[Lay], what: str) -> None:
     if w.tile_supply().get(a.tile, 0) <= 0:
         raise IllegalAction(f"No tile {a.tile} is left", rule="1840 IX.5")
     colour = b.tiles()[a.tile].colour
-    if colour in PHASE_OF_COLOUR and colour not in w.colours:
+    first = PHASES.first_with(colour)
+    if first is not None and first.starts_on is not None and colour not in w.colours:
+        # IX.5: "Grüne Plättchen stehen ab Linien-Runde 2a zur Verfügung" (PHASE_STARTS)
         raise IllegalAction(
-            f"{colour.capitalize()} tiles are available from {PHASE_OF_COLOUR[colour]}",
+            f"{colour.capitalize()} tiles are available from {first.starts_on}",
             rule="1840 IX.5",
         )
     on_hex = [r for h, n, r in lays if h == a.hex and n == a.tile]
