@@ -14,6 +14,7 @@ from ..g18xx.graph import TrackGraph
 from ..g18xx.laying import Lay, connected_lays
 from ..g18xx.money import BANK
 from ..g18xx.routes import IllegalRoute, Route, best_route, link_for, route_revenue
+from ..g18xx.steps import token, track
 from ..g18xx.tiles import StopKind
 from . import board as b
 from .actions import Action
@@ -131,7 +132,7 @@ def _treasury(w: World) -> int:
 def lay_cost(w: World, coord: str) -> int:
     """IX.4: a printed cost is paid on the first tile only (the Danube bridge B28: 40; a
     Stadtbahn tile: 20); upgrades cost nothing (IX.5)."""
-    return w.map.board.hexes[coord].tile.lay_cost if w.map.is_printed(coord) else 0
+    return track.lay_cost(w.map, coord)
 
 
 def _affordable(w: World, lays: Iterable[Lay]) -> list[Lay]:
@@ -235,27 +236,14 @@ def token_options(w: World, *, bonus: bool = False) -> list[tuple[str, int, int]
     city connected to one of its markers, not blocked by others' markers, one marker per
     hex, not the last slot of an unopened Line's home, and affordable."""
     line = _line(w)
-    card = w.lines[line]
-    if card.tokens_used >= len(LINE_TOKEN_COSTS):
+    cost = token.next_cost(LINE_TOKEN_COSTS, w.lines[line].tokens_used)
+    if cost is None:
         return []
-    cost = LINE_TOKEN_COSTS[card.tokens_used]
     if bonus and w.profile.bonus_token_free:
         cost = 0
     if cost > _treasury(w):
         return []
-    g = graph(w)
-    own = {h for h, _ in w.map.corp_tokens(line)}
-    out = []
-    for index in sorted(g.reach(line).nodes):
-        node = g.nodes[index]
-        if node.kind is not StopKind.CITY or node.hex in own or None not in node.tokens:
-            continue
-        try:
-            w.map.check_token(node.hex, node.part, line)
-        except IllegalAction:
-            continue
-        out.append((node.hex, node.part, cost))
-    return out
+    return [(h, part, cost) for h, part in token.open_cities(w.map, graph(w), line)]
 
 
 def removal_options(w: World) -> list[tuple[str, int]]:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pygame_core.g1840.flow import FLOW, TRACK
+from pygame_core.g1840.flow import FLOW
 from pygame_core.g1840.trams import PHASES
-from pygame_core.g1840.world import phase_at
+from pygame_core.g1840.world import TRACK, phase_at
 
 
 def _index(label: str) -> int:
