@@ -21,9 +21,10 @@ from ..g18xx.auction import Auction
 from ..g18xx.board import MapState
 from ..g18xx.loans import Loans
 from ..g18xx.market import Market
-from ..g18xx.money import BANK, Money
+from ..g18xx.money import Money
 from ..g18xx.rounds import RoundEntry, Track
 from ..g18xx.shares import IPO, POOL, Shares
+from ..g18xx.steps.purchase import pay_with_director
 from ..g18xx.steps.stock import StockTurn
 from ..g18xx.tiles import TileDef
 from . import board as b
@@ -288,16 +289,8 @@ class World:
     def pay_with_director(self, major: str, amount: int, reason: str, rule: str) -> int:
         """The major pays `amount`: its treasury first, then its director, who takes the
         loans needed (VIII.5.3, IX.8). Returns the loans taken."""
-        treasury = self.money.cash(major)
-        from_major = min(treasury, amount)
-        self.pay(major, BANK, from_major, reason, rule)
-        rest = amount - from_major
-        if not rest:
-            return 0
-        holder = player_holder(self.director(major))
-        loans = self.loans.cover(self.money, holder, rest)
-        self.pay(holder, BANK, rest, f"{reason} (director's share)", rule)
-        return loans
+        director = player_holder(self.director(major))
+        return pay_with_director(self.money, self.loans, major, director, amount, reason, rule)
 
     def director_can_cover(self, major: str, amount: int) -> bool:
         return self.money.cash(major) >= amount

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from pygame_core.core.errors import IllegalAction
+from pygame_core.g18xx.loans import LoanRules, Loans
+from pygame_core.g18xx.money import BANK, Money
 from pygame_core.g18xx.steps import purchase
 from pygame_core.g18xx.steps.purchase import PurchaseRules
 
@@ -41,3 +43,23 @@ def test_the_director_adds_at_most_a_quarter_of_the_price() -> None:
     assert purchase.director_part(CAPPED, 440, 329, forced=False) is None
     assert purchase.director_part(CAPPED, 440, 0, forced=True) is None
     assert purchase.affordable(CAPPED, OFFER, 240, forced=False) == {"4S": 300}
+
+
+def test_the_treasury_pays_first_then_the_director_with_just_the_loans_needed() -> None:
+    """1840 VIII.5.3 / IX.8: the director tops up, taking no more loans than needed."""
+    money = Money(None)
+    money.open("WT", "corporation")
+    money.open("p0", "player")
+    money.transfer(BANK, "WT", 120, "capital")
+    money.transfer(BANK, "p0", 30, "capital")
+    loans = Loans(LoanRules(size=100))
+    taken = purchase.pay_with_director(money, loans, "WT", "p0", 300, "a tram", "VIII.5.3")
+    # 120 from the treasury, 180 from the director: 30 in cash and 2 loans of 100.
+    assert taken == 2 and loans.count("p0") == 2
+    assert money.cash("WT") == 0 and money.cash("p0") == 30 + 200 - 180
+    reasons = [t.reason for t in money.ledger[-3:]]
+    assert reasons == ["a tram", "2 loan(s)", "a tram (director's share)"]
+    # Enough in the treasury: the director pays nothing.
+    money.transfer(BANK, "WT", 50, "income")
+    assert purchase.pay_with_director(money, loans, "WT", "p0", 50, "x", None) == 0
+    assert money.cash("p0") == 50

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...core.errors import IllegalAction
+from ..loans import Loans
+from ..money import BANK, Money
 
 
 @dataclass(frozen=True)
@@ -63,3 +65,26 @@ def check_done(rules: PurchaseRules, owned: int, on_offer: Mapping[str, int], wh
             f"{who} has no {rules.train_word} and must buy one (its director tops up if needed)",
             rule=rules.cite,
         )
+
+
+def pay_with_director(
+    money: Money,
+    loans: Loans,
+    company: str,
+    director: str,
+    amount: int,
+    reason: str,
+    rule: str | None,
+) -> int:
+    """The company pays `amount` to the bank: its treasury first, then its director the
+    rest, taking just the loans he needs for it (where the title has loans). Returns the
+    loans taken."""
+    from_company = min(money.cash(company), amount)
+    if from_company:
+        money.transfer(company, BANK, from_company, reason, rule=rule)
+    rest = amount - from_company
+    if not rest:
+        return 0
+    taken = loans.cover(money, director, rest)
+    money.transfer(director, BANK, rest, f"{reason} (director's share)", rule=rule)
+    return taken
