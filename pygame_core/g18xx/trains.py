@@ -24,7 +24,9 @@ class TrainType:
     """One kind of train (a card type): `range` counts the stops a route may touch (None:
     unlimited); `rusts_on` is the phase whose start takes these trains out of the game;
     `triggers` is the phase the first purchase of one from the bank starts. `kind` says
-    who may own it, in the title's terms (e.g. a company kind)."""
+    who may own it, in the title's terms (e.g. a company kind). The bank sells, of each
+    kind, the lowest type still in stock; a type with `available_from` is sold from that
+    phase on instead, beside it."""
 
     name: str
     price: int
@@ -33,6 +35,7 @@ class TrainType:
     kind: str = "train"
     rusts_on: str | None = None
     triggers: str | None = None
+    available_from: str | None = None
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,7 @@ class PhaseTable:
         if len(order) != len(self.phases):
             raise ValueError("Phase names must be distinct")
         for t in self.trains:
-            for target in (t.rusts_on, t.triggers):
+            for target in (t.rusts_on, t.triggers, t.available_from):
                 if target is not None and target not in order:
                     raise ValueError(f"Train {t.name} names an unknown phase {target!r}")
         object.__setattr__(self, "_order", order)
@@ -186,3 +189,54 @@ def rust(
         if lost:
             out[holder] = lost
     return out
+
+
+@dataclass
+class TrainBank:
+    """The bank's trains not yet sold: type -> train ids ("<type>-<n>"), in table order."""
+
+    stock: dict[str, list[str]]
+
+    @classmethod
+    def of(cls, table: PhaseTable, counts: Mapping[str, int] | None = None) -> TrainBank:
+        """A full bank: each type's `count` (or `counts[type]`, e.g. by player count)."""
+        stock = {}
+        for t in table.trains:
+            n = counts[t.name] if counts is not None else t.count
+            if n is None:
+                raise ValueError(f"No count for train {t.name}")
+            stock[t.name] = [f"{t.name}-{i}" for i in range(n)]
+        return cls(stock)
+
+    def on_offer(self, table: PhaseTable, phase: str) -> list[str]:
+        """The types the bank sells in `phase`, in table order."""
+        lowest: dict[str, str] = {}
+        out = []
+        for t in table.trains:
+            if not self.stock.get(t.name):
+                continue
+            if t.available_from is not None:
+                if not table.later(t.available_from, phase):
+                    out.append(t.name)
+            elif t.kind not in lowest:
+                lowest[t.kind] = t.name
+                out.append(t.name)
+        return out
+
+    def check_buy(self, table: PhaseTable, phase: str, train: str) -> None:
+        """Refuse a type the bank does not sell now."""
+        if train not in self.on_offer(table, phase):
+            offer = ", ".join(self.on_offer(table, phase)) or "none"
+            raise IllegalAction(
+                f"The bank does not sell a {train} train now (on offer: {offer})",
+                rule=table.cite,
+            )
+
+    def buy(self, table: PhaseTable, phase: str, train: str) -> tuple[str, PhaseChange | None]:
+        """Sell the next train of type `train`: its id, and the phase change it makes."""
+        self.check_buy(table, phase, train)
+        return self.stock[train].pop(0), table.after_purchase(phase, train)
+
+    def to_dict(self) -> dict[str, list[str]]:
+        """JSON-ready state."""
+        return {t: list(ids) for t, ids in self.stock.items()}

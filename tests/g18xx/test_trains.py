@@ -15,9 +15,14 @@ from pathlib import Path
 import pytest
 
 from pygame_core.core.errors import IllegalAction, InvalidAction
-from pygame_core.g18xx.trains import Phase, PhaseTable, TrainType, rust
+from pygame_core.g18xx.trains import Phase, PhaseTable, TrainBank, TrainType, rust
 
 DATA = Path(__file__).resolve().parent / "data" / "trains_phases_1881.json"
+
+
+def _from_phase(available: str) -> str | None:
+    """ "from phase 2" -> "2" (S trains, 10.3); trams come "after the last ... is sold"."""
+    return available.removeprefix("from phase ") if available.startswith("from phase") else None
 
 
 @cache
@@ -32,6 +37,7 @@ def table() -> PhaseTable:
             kind=t["kind"],
             rusts_on=t["rusts_on_phase"],
             triggers=t["triggers_phase"],
+            available_from=_from_phase(t["available"]),
         )
         for t in data["trains"]
     )
@@ -160,3 +166,29 @@ def test_unknown_names_and_bad_tables_are_refused() -> None:
         PhaseTable(())
     with pytest.raises(ValueError):
         PhaseTable((Phase("1", ("yellow",), 4),), (TrainType("2", 80, rusts_on="7"),))
+    uncounted = PhaseTable((Phase("1", ("yellow",), 4),), (TrainType("2", 80),))
+    with pytest.raises(ValueError):
+        TrainBank.of(uncounted)
+    assert TrainBank.of(uncounted, {"2": 2}).stock == {"2": ["2-0", "2-1"]}
+
+
+def test_the_bank_sells_the_lowest_tram_in_stock_and_s_trains_from_their_phase() -> None:
+    """10.3: only the lowest level in stock (the 2s first), the next level once those are
+    sold; S trains from phase 2 as an alternative (12.7: 7S and 9S in phases 3 and 4)."""
+    t = table()
+    bank = TrainBank.of(t)
+    assert bank.on_offer(t, "1") == ["2"]
+    with pytest.raises(IllegalAction) as err:
+        bank.buy(t, "1", "3")
+    assert err.value.rule == "1881 10.7" and bank.stock["3"] == [f"3-{i}" for i in range(6)]
+    for _ in range(9):
+        train, change = bank.buy(t, "1", "2")
+        assert change is None
+    assert train == "2-8" and bank.on_offer(t, "1") == ["3"]
+    # 11.1: the first 3 starts phase 2; now the 4S is on offer beside the 3s.
+    train, change = bank.buy(t, "1", "3")
+    assert train == "3-0" and change is not None and change.new == "2"
+    assert bank.on_offer(t, "2") == ["3", "4S"]
+    assert bank.on_offer(t, "3") == ["3", "4S", "7S"]
+    assert bank.on_offer(t, "4") == ["3", "4S", "7S", "9S"]
+    assert bank.to_dict()["2"] == []
