@@ -55,7 +55,7 @@ FLOW: Final = Rounds[World, Action](
             "PRE",
             pre.start,
             (
-                Step("private_auction", pre.active, pre.legal, pre.check, pre.execute),
+                Step.of("private_auction", pre),
                 Step(
                     "choose_order",
                     pre.choosing,
@@ -65,23 +65,13 @@ FLOW: Final = Rounds[World, Action](
                 ),
             ),
         ),
-        RoundDef(
-            "SR",
-            stock.start,
-            (Step("stock", stock.active, stock.legal, stock.check, stock.execute),),
-        ),
+        RoundDef("SR", stock.start, (Step.of("stock", stock),)),
         RoundDef(
             "CR",
             _start_company_round,
             (
-                Step(
-                    "company",
-                    company.active,
-                    company.legal,
-                    company.check,
-                    company.execute,
-                    acting=_company_acting,
-                    corporation=company.acting_major,
+                Step.of(
+                    "company", company, acting=_company_acting, corporation=company.acting_major
                 ),
             ),
         ),
@@ -89,12 +79,9 @@ FLOW: Final = Rounds[World, Action](
             "LR",
             linerounds.start,
             (
-                Step(
+                Step.of(
                     "line_turn",
-                    linerounds.active,
-                    linerounds.legal,
-                    linerounds.check,
-                    linerounds.execute,
+                    linerounds,
                     acting=_line_acting,
                     corporation=linerounds.acting_major,
                 ),

@@ -132,6 +132,28 @@ class FlowState(Protocol):
 
 S = TypeVar("S", bound=FlowState)
 A = TypeVar("A")
+SC = TypeVar("SC", contravariant=True)
+AC = TypeVar("AC", contravariant=True)
+
+
+class StepFunctions(Protocol[SC, AC]):
+    """A step's four functions under their names (a title's module for a round, say)."""
+
+    def active(self, state: SC, /) -> int | None:
+        """The seat to act (None: nobody)."""
+        ...
+
+    def legal(self, state: SC, seat: int, /) -> list[JsonDict]:
+        """The seat's legal actions."""
+        ...
+
+    def check(self, state: SC, action: AC, seat: int, /) -> None:
+        """Raise an EngineError if the action is refused; change nothing."""
+        ...
+
+    def execute(self, state: SC, action: AC, /) -> bool:
+        """Apply a checked action; True when the round is over."""
+        ...
 
 
 def _nobody(state: Any) -> tuple[str | None, str] | None:
@@ -157,6 +179,26 @@ class Step(Generic[S, A]):
     execute: Callable[[S, A], bool]
     acting: Callable[[S], tuple[str | None, str] | None] = _nobody
     corporation: Callable[[S], str | None] = _no_corporation
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        functions: StepFunctions[S, A],
+        *,
+        acting: Callable[[S], tuple[str | None, str] | None] = _nobody,
+        corporation: Callable[[S], str | None] = _no_corporation,
+    ) -> Step[S, A]:
+        """The step whose functions are `functions`' active, legal, check and execute."""
+        return cls(
+            name,
+            functions.active,
+            functions.legal,
+            functions.check,
+            functions.execute,
+            acting,
+            corporation,
+        )
 
 
 @dataclass(frozen=True)

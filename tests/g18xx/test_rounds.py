@@ -160,3 +160,31 @@ def test_step_and_round_names_are_declared_once() -> None:
         Rounds[Toy, int](
             track, (RoundDef("SAY", _start_say, (say,)), RoundDef("B", _start_say, (say,)))
         )
+
+
+class _SayFunctions:
+    """The say step's functions under their names, as a title's round module has them."""
+
+    @staticmethod
+    def active(t: Toy, /) -> int | None:
+        return len(t.said) % 2
+
+    @staticmethod
+    def legal(t: Toy, seat: int, /) -> list[dict[str, str]]:
+        return [{"type": "say"}]
+
+    @staticmethod
+    def check(t: Toy, a: int, seat: int, /) -> None:
+        _check(t, a, seat)
+
+    @staticmethod
+    def execute(t: Toy, a: int, /) -> bool:
+        return _say(t, a)
+
+
+def test_a_step_can_be_declared_from_a_module_of_its_functions() -> None:
+    step = Step[Toy, int].of("say", _SayFunctions(), corporation=lambda t: "A")
+    t = Toy()
+    _start_say(t)
+    assert step.active(t) == 0 and step.corporation(t) == "A" and step.acting(t) is None
+    assert step.execute(t, 1) is False and step.active(t) == 1
