@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from pygame_core.g18xx.rounds import Cycle, RoundDef, RoundEntry, Rounds, Step, Track
+from pygame_core.g18xx.trains import Phase, PhaseTable
 
 
 def test_a_track_is_the_rounds_in_printed_order() -> None:
@@ -188,3 +189,60 @@ def test_a_step_can_be_declared_from_a_module_of_its_functions() -> None:
     _start_say(t)
     assert step.active(t) == 0 and step.corporation(t) == "A" and step.acting(t) is None
     assert step.execute(t, 1) is False and step.active(t) == 1
+
+
+@dataclass
+class Cycling:
+    """A game on a cycle of rounds whose phase a test moves by hand."""
+
+    round_entry: RoundEntry = field(default_factory=lambda: RoundEntry("X"))
+    step: str = ""
+    phase: str = "1"
+    labels: list[str] = field(default_factory=list)
+
+
+def _start_logged(c: Cycling) -> bool:
+    c.labels.append(c.round_entry.label)
+    c.step = "act"
+    return False
+
+
+def _round_over(c: Cycling, a: str) -> bool:
+    if a:
+        c.phase = a  # e.g. the first train of a new level was bought (1881 11.1)
+    return True
+
+
+def test_a_cycle_takes_its_operating_rounds_from_the_phase_table() -> None:
+    """1881 3.2 / Tabelle 2: 1, 2, 3, 3 operating rounds in phases 1-4."""
+    phases = PhaseTable(
+        tuple(
+            Phase(str(n), ("yellow",), 4, operating_rounds=o) for n, o in enumerate((1, 2, 3, 3), 1)
+        )
+    )
+    act = Step[Cycling, str]("act", lambda c: 0, lambda c, s: [], lambda c, a, s: None, _round_over)
+    flow = Rounds[Cycling, str](
+        Cycle(openings=("BID",)),
+        # One "act" step serves every kind of round (steps are found by name).
+        (
+            RoundDef("BID", _start_logged, (act,)),
+            RoundDef("SR", _start_logged),
+            RoundDef("OR", _start_logged),
+        ),
+        operating_rounds=lambda c: phases.operating_rounds(c.phase),
+    )
+    c = Cycling()
+    flow.begin(c)
+    for phase in ("", "", "", "2", "", "", "", ""):
+        flow.execute(c, phase)
+    assert c.labels == [
+        "BID",
+        "SR 1",
+        "OR 1.1",
+        "SR 2",
+        "OR 2.1",
+        "OR 2.2",
+        "SR 3",
+        "OR 3.1",
+        "OR 3.2",
+    ]
