@@ -11,6 +11,20 @@ import pytest
 from pygame_core.g18xx.rounds import Cycle, RoundDef, RoundEntry, Rounds, Step, Track
 from pygame_core.g18xx.trains import Phase, PhaseTable
 
+# Game rounds 1-3 with one, two and three operating rounds, and the start of the fourth.
+GAME_ROUNDS: tuple[str, ...] = (
+    "SR 1",
+    "OR 1.1",
+    "SR 2",
+    "OR 2.1",
+    "OR 2.2",
+    "SR 3",
+    "OR 3.1",
+    "OR 3.2",
+    "OR 3.3",
+    "SR 4",
+)
+
 
 def test_a_track_is_the_rounds_in_printed_order() -> None:
     track = Track.of(
@@ -36,20 +50,7 @@ def test_a_cycle_has_as_many_operating_rounds_as_the_phase_when_the_stock_round_
         labels.append(entry.label)
         ors = phase_ors.get(entry.index, ors)
         entry = cycle.after(entry, ors)
-    assert labels == [
-        "BID",
-        "START",
-        "SR 1",
-        "OR 1.1",
-        "SR 2",
-        "OR 2.1",
-        "OR 2.2",
-        "SR 3",
-        "OR 3.1",
-        "OR 3.2",
-        "OR 3.3",
-        "SR 4",
-    ]
+    assert labels == ["BID", "START", *GAME_ROUNDS]
 
 
 def test_a_phase_change_within_a_game_round_keeps_its_number_of_operating_rounds() -> None:
@@ -235,14 +236,5 @@ def test_a_cycle_takes_its_operating_rounds_from_the_phase_table() -> None:
     flow.begin(c)
     for phase in ("", "", "", "2", "", "", "", ""):
         flow.execute(c, phase)
-    assert c.labels == [
-        "BID",
-        "SR 1",
-        "OR 1.1",
-        "SR 2",
-        "OR 2.1",
-        "OR 2.2",
-        "SR 3",
-        "OR 3.1",
-        "OR 3.2",
-    ]
+    # Phase 2 began in OR 1.1 (the fourth action): game round 2 has two operating rounds.
+    assert c.labels == ["BID", *GAME_ROUNDS[:8]]
