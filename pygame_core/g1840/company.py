@@ -9,23 +9,29 @@ the major's director. The queue's order is the rules profile's (VIII.5, report (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from ..core.errors import IllegalAction, NotYourTurn, quote
 from ..g18xx.auction import Auction, AuctionRules, Bid, Pass
 from ..g18xx.money import BANK
 from ..g18xx.shares import IPO, POOL
+from ..g18xx.steps import dividend, operating, purchase
+from ..g18xx.steps.purchase import PurchaseRules
 from .actions import Action
 from .economy import LINE_MINIMUM
 from .entities import stadtbahn_multiplier
 from .pre import pay_privates
 from .stadtbahn import revenue as stadtbahn_revenue
-from .trams import LIMIT, NAMES, exported_at
+from .trams import NAMES, PHASES, exported_at
 from .world import MAX_LINES, CompanyRound, World, income_holder, player_holder
 
 RULE: Final = "1840 VIII"
 JsonDict = dict[str, Any]
 
+# VIII.5.3: a major without a tram must buy one; its director adds what the treasury lacks
+# only then ("darf auch dann Geld zuschießen"); the limit is the phase's (trams.PHASES).
+PURCHASE: Final = PurchaseRules(cite="1840 VIII.5.3", train_word="tram")
 # Steps a director acts in; the others run by themselves.
 DECISIONS: Final = frozenset({"dividend", "trams", "pick", "bid", "rearrange"})
 
@@ -62,61 +68,64 @@ def start(w: World) -> None:
     cr = CompanyRound(number, order)
     w.cr = cr
     w.add_log("Order: " + ", ".join(order))
-    last = number == 6
+    # CR6 has no tram purchases and no Line auction (the game ends with it, XI).
+    turn = ("dividend",) if number == 6 else ("dividend", "trams")
     if w.profile.dividend_then_trams_per_major:
-        for m in order:
-            cr.queue.append(("dividend", m))
-            if not last:
-                cr.queue.append(("trams", m))
+        cr.queue += operating.each_company(turn, order)
         cr.queue.append(("stadtbahn", ""))
     else:
-        cr.queue += [("dividend", m) for m in order]
+        cr.queue += operating.each_step("dividend", order)
         cr.queue.append(("stadtbahn", ""))
-        if not last:
-            cr.queue += [("trams", m) for m in order]
-    if not last:
+        cr.queue += [step for kind in turn[1:] for step in operating.each_step(kind, order)]
+    if number != 6:
         cr.queue += [("auction", ""), ("post", ""), ("reveal", "")]
+
+
+def _starters(w: World) -> dict[str, Callable[[str], None]]:
+    """How each queued step begins: by itself, or as the director's decision."""
+    cr = w.cr
+    assert cr is not None
+
+    def dividend(major: str) -> None:
+        if _income(w, major) == 0:
+            # Nothing to share out: a dividend of 0 (VIII.5.1, X.2: one step left).
+            _pay_dividend(w, major, 0)
+        else:
+            cr.current = ("dividend", major)
+
+    def trams(major: str) -> None:
+        if _trams_step_needed(w, major):
+            cr.current = ("trams", major)
+            cr.bought = []
+
+    def rearrange(major: str) -> None:
+        if _can_rearrange(w, major):
+            cr.current = ("rearrange", major)
+
+    return {
+        "dividend": dividend,
+        "trams": trams,
+        "rearrange": rearrange,
+        "stadtbahn": lambda _: _pay_stadtbahn(w),
+        "auction": lambda _: _next_pick(w),
+        "post": lambda _: _queue_post(w),
+        "reveal": lambda _: _reveal(w),
+    }
 
 
 def advance(w: World) -> bool:
     """Run automatic steps until a director must act; True when the round is over."""
     cr = w.cr
     assert cr is not None
-    while True:
-        if cr.current is not None:
-            kind, major = cr.current
-            if kind == "bid":
-                if _auto_pass_bidders(w):
-                    continue
-                return False
-            if kind in DECISIONS:
-                return False
-        if not cr.queue:
-            w.cr = None
-            return True
-        kind, major = cr.queue.pop(0)
-        cr.current = None
-        if kind == "dividend":
-            if _income(w, major) == 0:
-                # Nothing to share out: a dividend of 0 (VIII.5.1, X.2: one step left).
-                _pay_dividend(w, major, 0)
-            else:
-                cr.current = (kind, major)
-        elif kind == "trams":
-            if _trams_step_needed(w, major):
-                cr.current = (kind, major)
-                cr.bought = []
-        elif kind == "rearrange":
-            if _can_rearrange(w, major):
-                cr.current = (kind, major)
-        elif kind == "stadtbahn":
-            _pay_stadtbahn(w)
-        elif kind == "auction":
-            _next_pick(w)
-        elif kind == "post":
-            _queue_post(w)
-        elif kind == "reveal":
-            _reveal(w)
+    done = operating.advance(
+        cr,
+        _starters(w),
+        decides=lambda step: step[0] in DECISIONS,
+        settle=lambda step: step[0] == "bid" and _auto_pass_bidders(w),
+    )
+    if done:
+        w.cr = None
+    return done
 
 
 def active(w: World) -> int | None:
@@ -144,16 +153,22 @@ def _income(w: World, major: str) -> int:
     return w.money.cash(income_holder(major))
 
 
+def _player_percents(w: World, company: str) -> dict[str, int]:
+    """Each player's percent of `company`, in seat order."""
+    holders = [player_holder(seat) for seat in range(len(w.players))]
+    return {h: w.shares.percent(h, company) for h in holders}
+
+
 def _pay_dividend(w: World, major: str, amount: int) -> None:
     """Share out `amount` of the income field by percent (the pool's part to the bank);
     the rest goes to the treasury; the price moves by Tabelle 6 (X.2)."""
     income = income_holder(major)
     rule = "1840 VIII.5.1"
-    for seat in range(len(w.players)):
-        share = amount * w.shares.percent(player_holder(seat), major) // 100
-        w.pay(income, player_holder(seat), share, f"{major} dividend", rule)
-    rest_percent = w.shares.percent(POOL, major) + w.shares.percent(IPO, major)
-    w.pay(income, BANK, amount * rest_percent // 100, f"{major} dividend (pool)", rule)
+    percents = _player_percents(w, major)
+    percents[BANK] = w.shares.percent(POOL, major) + w.shares.percent(IPO, major)
+    for holder, part in dividend.payouts(amount, percents).items():
+        reason = f"{major} dividend" + (" (pool)" if holder == BANK else "")
+        w.pay(income, holder, part, reason, rule)
     kept = w.money.cash(income)
     w.pay(income, major, kept, "income kept", rule)
     before = w.market.price(major)
@@ -171,9 +186,8 @@ def _pay_stadtbahn(w: World) -> None:
     for company in w.stadtbahn:
         earned, stops = stadtbahn_revenue(w.map, w.setup.variant, company, w.colours)
         payout = earned * factor
-        for seat in range(len(w.players)):
-            share = payout * w.shares.percent(player_holder(seat), company) // 100
-            w.pay(BANK, player_holder(seat), share, f"{company} dividend", "1840 VIII.5.2")
+        for holder, part in dividend.payouts(payout, _player_percents(w, company)).items():
+            w.pay(BANK, holder, part, f"{company} dividend", "1840 VIII.5.2")
         w.stadtbahn_revenue[company] = payout
         before = w.market.price(company)
         w.market.pay_dividend(company, payout)
@@ -195,7 +209,7 @@ def offer(w: World) -> dict[str, int]:
 
 def _forced(w: World, major: str) -> bool:
     """VIII.5.3: a major without any tram must buy one (if the bank has any)."""
-    return not w.major_trams(major) and bool(offer(w))
+    return purchase.must_buy(PURCHASE, len(w.major_trams(major)), offer(w))
 
 
 def _tramless_lines(w: World, major: str) -> list[str]:
@@ -213,8 +227,13 @@ def _loans_for(w: World, major: str, price: int) -> int:
     return w.loans.needed(w.money, player_holder(w.director(major)), rest)
 
 
+def _at_limit(w: World, major: str) -> bool:
+    """VIII.5.3: the phase's train limit (three trams in every phase)."""
+    return len(w.major_trams(major)) >= PHASES.train_limit(w.phase)
+
+
 def _buyable(w: World, major: str) -> dict[str, int]:
-    if len(w.major_trams(major)) >= LIMIT:
+    if _at_limit(w, major):
         return {}
     if _forced(w, major):
         # VIII.5.3: "frei wählen"; the director tops up, even for a dearer tram ("darf
@@ -225,8 +244,7 @@ def _buyable(w: World, major: str) -> dict[str, int]:
             return prices
         fewest = min(_loans_for(w, major, p) for p in prices.values())
         return {t: p for t, p in prices.items() if _loans_for(w, major, p) <= fewest}
-    cash = w.money.cash(major)
-    return {t: p for t, p in offer(w).items() if p <= cash}
+    return purchase.affordable(PURCHASE, offer(w), w.money.cash(major), forced=False)
 
 
 def _trams_step_needed(w: World, major: str) -> bool:
@@ -260,7 +278,7 @@ def _buy_tram(w: World, major: str, kind: str) -> None:
     forced = _forced(w, major)
     tram = w.depot.take(kind)
     rule = "1840 VIII.5.3"
-    if forced and w.money.cash(major) < price:
+    if purchase.director_part(PURCHASE, price, w.money.cash(major), forced=forced):
         director = w.director(major)
         loans = w.pay_with_director(major, price, f"{major} buys tram {tram}", rule)
         note = f" ({w.name(director)} tops up" + (f", taking {loans} loan(s))" if loans else ")")
@@ -531,8 +549,9 @@ def _check_trams(w: World, a: Action, major: str, *, buying: bool) -> None:
         assert a.tram is not None
         if a.tram not in offer(w):
             raise IllegalAction(f"No {a.tram} tram is for sale now", rule=rule)
-        if len(w.major_trams(major)) >= LIMIT:
-            raise IllegalAction(f"A major owns at most {LIMIT} trams", rule=rule)
+        if _at_limit(w, major):
+            limit = PHASES.train_limit(w.phase)
+            raise IllegalAction(f"A major owns at most {limit} trams", rule=rule)
         if a.tram not in _buyable(w, major):
             if _forced(w, major):
                 raise IllegalAction(
@@ -556,11 +575,8 @@ def _check_trams(w: World, a: Action, major: str, *, buying: bool) -> None:
             spot = "spare" if where is None else f"on Line {where}"
             raise IllegalAction(f"Tram {a.tram} is already {spot}", rule=rule)
     elif a.type == "done":
-        if buying and _forced(w, major):
-            raise IllegalAction(
-                f"{major} has no tram and must buy one (its director tops up if needed)",
-                rule=rule,
-            )
+        if buying:
+            purchase.check_done(PURCHASE, len(w.major_trams(major)), offer(w), major)
     else:
         raise IllegalAction(f"{major} buys, scraps or rearranges trams, then is done", rule=rule)
 

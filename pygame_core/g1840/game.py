@@ -17,10 +17,11 @@ from ..g18xx.market import Market
 from ..g18xx.money import BANK, Money
 from ..g18xx.shares import POOL, Shares
 from . import board as b
-from . import company, linerounds, pre, stock
+from . import linerounds
 from .actions import Action, parse
 from .economy import LOAN_RULES, MAJOR_SHARES, STADTBAHN_SHARES, market_grid, share_rules
 from .entities import PLAYERS, entities
+from .flow import FLOW, record
 from .profile import profile as get_profile
 from .setup import SITE, lines_in_play, setup_draw
 from .trams import Depot
@@ -89,82 +90,27 @@ def new_world(players: Sequence[str], options: Mapping[str, Any], seed: int) -> 
     )
     for line in setup.lines_revealed:
         w.lines[line].status = "offer"
-    pre.start(w)
+    FLOW.begin(w)
     return w
 
 
-# --- the round track --------------------------------------------------------------------
-
-
-def _record(w: World) -> None:
-    """Values and prices at the end of a round, for the end screen's chart."""
-    w.history.append(
-        {
-            "round": w.round_label,
-            "values": [w.value(s) for s in range(len(w.players))],
-            "prices": {c: w.market.price(c) for c in w.companies()},
-        }
-    )
-
-
-def _start_round(w: World) -> bool:
-    """Start the round the track is on; True if it ended at once (nothing to decide)."""
-    kind = w.round["type"]
-    if kind == "SR":
-        stock.start(w)
-        return False
-    if kind == "CR":
-        company.start(w)
-        return company.advance(w)
-    if kind == "LR":
-        return linerounds.start(w)
-    if kind == "End":
-        w.over = True
-        w.step = "over"
-        w.add_log("The game ends after Company Round 6")
-        return False
-    raise AssertionError(f"unexpected round {kind}")
-
-
-def _advance(w: World, over: bool) -> None:
-    while over:
-        _record(w)
-        w.round_index += 1
-        over = _start_round(w)
+# --- the round track (flow.py: the rounds and steps as data) ----------------------------
 
 
 def active_seat(w: World) -> int | None:
+    """The seat to act now (None once the game is over)."""
     if w.over:
         return None
-    if w.step in ("private_auction", "choose_order"):
-        return pre.active(w)
-    if w.step == "stock":
-        return stock.active(w)
-    if w.step == "company":
-        return company.active(w)
-    if w.step == "line_turn":
-        return linerounds.active(w)
-    return None
+    return FLOW.active(w)
 
 
 def acting_entity(w: World) -> tuple[str | None, str]:
     """(entity, kind): the major or Line acting now, or the player."""
-    if w.step == "company":
-        return company.acting_major(w), "major"
-    if w.step == "line_turn" and w.turn is not None:
-        return w.turn.line, "line"
+    acting = FLOW.acting(w)
+    if acting is not None:
+        return acting
     seat = active_seat(w)
     return (None if seat is None else player_holder(seat)), "player"
-
-
-def _round_module(w: World) -> Any:
-    return {
-        "private_auction": pre,
-        "choose_order": pre,
-        "stock": stock,
-        "company": company,
-        "line_turn": linerounds,
-    }[w.step]
 
 
 # --- privates sold to the bank (IV.2, "jederzeit") --------------------------------------
@@ -174,11 +120,7 @@ def private_sellers(w: World, seat: int) -> list[str]:
     """Holders whose privates `seat` may sell to the bank now: its own; and the acting
     major's (or the acting Line's major's) if `seat` directs it."""
     out = [player_holder(seat)]
-    major: str | None = None
-    if w.step == "company":
-        major = company.acting_major(w)
-    elif w.step == "line_turn":
-        major = linerounds.acting_major(w)
+    major = FLOW.corporation(w)
     if major is not None and w.director(major) == seat:
         out.append(major)
     return out
@@ -187,7 +129,7 @@ def private_sellers(w: World, seat: int) -> list[str]:
 def sellable_privates(w: World, seat: int) -> list[str]:
     """The privates `seat` may sell to the bank now (IV.2): none while they are being sold
     (VI), nor in a Stock Round on 18xx.games (its Stock Round has no such step, V34)."""
-    if w.step == "choose_order" or (w.step == "private_auction"):
+    if w.round_entry.kind == "PRE":
         return []  # the privates are still being sold (VI)
     if w.step == "stock" and not w.profile.privates_to_bank_in_stock_round:
         return []
@@ -213,7 +155,7 @@ def _sell_private(w: World, private: str) -> None:
 def _end_by_hand(w: World) -> None:
     """18xx.games' `end_game`: the game stops here and is scored as it stands (its
     `result` is the players' values at that moment, report.md (c))."""
-    _record(w)
+    record(w)
     w.over = True
     w.ended_by_hand = True
     w.step = "over"
@@ -259,7 +201,7 @@ class Vienna1840(TitleState):
         w = self.w
         if w.over or active_seat(w) != seat:
             return []
-        out = list(_round_module(w).legal(w, seat))
+        out = FLOW.legal(w, seat)
         out += [{"type": "sell_private", "private": p} for p in sellable_privates(w, seat)]
         if w.profile.name == SITE:
             out.append({"type": "end_game"})  # the site's end by hand (V40); bots never take it
@@ -294,7 +236,7 @@ class Vienna1840(TitleState):
                     rule="1840 IV.2",
                 )
             return a
-        _round_module(w).check(w, a, seat)
+        FLOW.check(w, a, seat)
         return a
 
     def execute(self, action: Any) -> Effects:
@@ -306,14 +248,11 @@ class Vienna1840(TitleState):
         self._version += 1
         if action.type == "end_game":
             _end_by_hand(w)
-            over = False
         elif action.type == "sell_private":
             assert action.private is not None
             _sell_private(w, action.private)
-            over = False
         else:
-            over = bool(_round_module(w).execute(w, action))
-        _advance(w, over)
+            FLOW.execute(w, action)
         revealed = any(e.get("kind") == "reveal" for e in w.events)
         return Effects(log=list(w.log), barrier=revealed or active_seat(w) != before)
 

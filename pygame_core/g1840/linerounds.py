@@ -14,6 +14,7 @@ from ..g18xx.graph import TrackGraph
 from ..g18xx.laying import Lay, connected_lays
 from ..g18xx.money import BANK
 from ..g18xx.routes import IllegalRoute, Route, best_route, link_for, route_revenue
+from ..g18xx.steps import token, track
 from ..g18xx.tiles import StopKind
 from . import board as b
 from .actions import Action
@@ -21,15 +22,13 @@ from .actions import Route as WireRoute
 from .company import check_scrap, scrap
 from .entities import entities
 from .stadtbahn import PROTECTED, buildable_hexes
-from .trams import maintenance, tram_type
+from .trams import PHASES, maintenance, tram_type
 from .world import LINE_TOKEN_COSTS, LineTurn, World, income_holder, player_holder
 
 RULE: Final = "1840 IX"
 STADTBAHN: Final = frozenset({"W", "V", "G", "D"})
 RED_HEXES: Final = frozenset({"D20", "E19", "E21"})  # IX.4: the three inner-city hexes
 REMOVE_COST: Final = 40  # IX.6
-# IX.5: "Grüne Plättchen stehen ab Linien-Runde 2a zur Verfügung", brown from 4a, gray 5a.
-PHASE_OF_COLOUR: Final = {"green": "LR 2a", "brown": "LR 4a", "gray": "LR 5a"}
 JsonDict = dict[str, Any]
 
 # IX.4: the five bonus actions printed on the orange hexes.
@@ -133,7 +132,7 @@ def _treasury(w: World) -> int:
 def lay_cost(w: World, coord: str) -> int:
     """IX.4: a printed cost is paid on the first tile only (the Danube bridge B28: 40; a
     Stadtbahn tile: 20); upgrades cost nothing (IX.5)."""
-    return w.map.board.hexes[coord].tile.lay_cost if w.map.is_printed(coord) else 0
+    return track.lay_cost(w.map, coord)
 
 
 def _affordable(w: World, lays: Iterable[Lay]) -> list[Lay]:
@@ -237,27 +236,14 @@ def token_options(w: World, *, bonus: bool = False) -> list[tuple[str, int, int]
     city connected to one of its markers, not blocked by others' markers, one marker per
     hex, not the last slot of an unopened Line's home, and affordable."""
     line = _line(w)
-    card = w.lines[line]
-    if card.tokens_used >= len(LINE_TOKEN_COSTS):
+    cost = token.next_cost(LINE_TOKEN_COSTS, w.lines[line].tokens_used)
+    if cost is None:
         return []
-    cost = LINE_TOKEN_COSTS[card.tokens_used]
     if bonus and w.profile.bonus_token_free:
         cost = 0
     if cost > _treasury(w):
         return []
-    g = graph(w)
-    own = {h for h, _ in w.map.corp_tokens(line)}
-    out = []
-    for index in sorted(g.reach(line).nodes):
-        node = g.nodes[index]
-        if node.kind is not StopKind.CITY or node.hex in own or None not in node.tokens:
-            continue
-        try:
-            w.map.check_token(node.hex, node.part, line)
-        except IllegalAction:
-            continue
-        out.append((node.hex, node.part, cost))
-    return out
+    return [(h, part, cost) for h, part in token.open_cities(w.map, graph(w), line)]
 
 
 def removal_options(w: World) -> list[tuple[str, int]]:
@@ -574,9 +560,11 @@ def _check_lay(w: World, a: Action, lays: list[Lay], what: str) -> None:
     if w.tile_supply().get(a.tile, 0) <= 0:
         raise IllegalAction(f"No tile {a.tile} is left", rule="1840 IX.5")
     colour = b.tiles()[a.tile].colour
-    if colour in PHASE_OF_COLOUR and colour not in w.colours:
+    first = PHASES.first_with(colour)
+    if first is not None and first.starts_on is not None and colour not in w.colours:
+        # IX.5: "Grüne Plättchen stehen ab Linien-Runde 2a zur Verfügung" (PHASE_STARTS)
         raise IllegalAction(
-            f"{colour.capitalize()} tiles are available from {PHASE_OF_COLOUR[colour]}",
+            f"{colour.capitalize()} tiles are available from {first.starts_on}",
             rule="1840 IX.5",
         )
     on_hex = [r for h, n, r in lays if h == a.hex and n == a.tile]

@@ -38,8 +38,8 @@ def face(private: str) -> int:
     return int(entities()["privates"][private]["face_value"])
 
 
-def start(w: World) -> None:
-    """The start player (lowest order card) picks first (VI)."""
+def start(w: World) -> bool:
+    """The start player (lowest order card) picks first (VI). The round waits for him."""
     w.step = "private_auction"
     w.auction = Auction(
         auction_rules(w),
@@ -47,13 +47,18 @@ def start(w: World) -> None:
         {p: face(p) for p in w.setup.privates},
     )
     w.add_log("Pre round: the sights (privates) are auctioned")
+    return False
 
 
 def active(w: World) -> int | None:
-    if w.step == "private_auction":
-        assert w.auction is not None
-        holder = w.auction.active
-        return None if holder is None else w.seat_of(holder)
+    """The bidder or picker to act in the private auction."""
+    assert w.auction is not None
+    holder = w.auction.active
+    return None if holder is None else w.seat_of(holder)
+
+
+def choosing(w: World) -> int | None:
+    """The seat to take an order card."""
     return w.choosing[0] if w.choosing else None
 
 
@@ -61,14 +66,17 @@ def _cash(w: World) -> dict[str, int]:
     return {player_holder(s): w.cash(s) for s in range(len(w.players))}
 
 
+def order_legal(w: World, seat: int) -> list[JsonDict]:
+    """The order cards still free."""
+    taken = set(w.chosen)
+    return [
+        {"type": "choose_order", "position": p}
+        for p in range(1, len(w.players) + 1)
+        if p not in taken
+    ]
+
+
 def legal(w: World, seat: int) -> list[JsonDict]:
-    if w.step == "choose_order":
-        taken = set(w.chosen)
-        return [
-            {"type": "choose_order", "position": p}
-            for p in range(1, len(w.players) + 1)
-            if p not in taken
-        ]
     assert w.auction is not None
     out: list[JsonDict] = []
     for r in w.auction.legal_bids(player_holder(seat), _cash(w)):
@@ -86,14 +94,15 @@ def legal(w: World, seat: int) -> list[JsonDict]:
     return out
 
 
+def check_order(w: World, a: Action, seat: int) -> None:
+    if a.type != "choose_order":
+        raise IllegalAction("Choose an order card now", rule=RULE)
+    assert a.position is not None
+    if not 1 <= a.position <= len(w.players) or a.position in w.chosen:
+        raise IllegalAction(f"Order card {a.position} is not free", rule=RULE)
+
+
 def check(w: World, a: Action, seat: int) -> None:
-    if w.step == "choose_order":
-        if a.type != "choose_order":
-            raise IllegalAction("Choose an order card now", rule=RULE)
-        assert a.position is not None
-        if not 1 <= a.position <= len(w.players) or a.position in w.chosen:
-            raise IllegalAction(f"Order card {a.position} is not free", rule=RULE)
-        return
     if a.type not in ("bid", "pass"):
         raise IllegalAction("The privates are being auctioned: bid or pass", rule=RULE)
     assert w.auction is not None
@@ -108,22 +117,25 @@ def check(w: World, a: Action, seat: int) -> None:
             raise NotYourTurn("It is not your turn to bid", rule=RULE)
 
 
+def execute_order(w: World, a: Action) -> bool:
+    """Take an order card; returns True when the Pre round is over."""
+    assert a.position is not None
+    seat = w.choosing.pop(0)
+    w.chosen[a.position] = seat
+    w.add_log(f"{w.name(seat)} takes order card {a.position}", seat)
+    if len(w.choosing) == 1:  # the last card is the only one left
+        last = w.choosing.pop(0)
+        free = next(p for p in range(1, len(w.players) + 1) if p not in w.chosen)
+        w.chosen[free] = last
+        w.add_log(f"{w.name(last)} takes order card {free}", last)
+    if not w.choosing:
+        w.order = [w.chosen[p] for p in sorted(w.chosen)]
+        return True
+    return False
+
+
 def execute(w: World, a: Action) -> bool:
-    """Apply; returns True when the Pre round is over."""
-    if w.step == "choose_order":
-        assert a.position is not None
-        seat = w.choosing.pop(0)
-        w.chosen[a.position] = seat
-        w.add_log(f"{w.name(seat)} takes order card {a.position}", seat)
-        if len(w.choosing) == 1:  # the last card is the only one left
-            last = w.choosing.pop(0)
-            free = next(p for p in range(1, len(w.players) + 1) if p not in w.chosen)
-            w.chosen[free] = last
-            w.add_log(f"{w.name(last)} takes order card {free}", last)
-        if not w.choosing:
-            w.order = [w.chosen[p] for p in sorted(w.chosen)]
-            return True
-        return False
+    """Apply a bid or pass; the auction never ends the Pre round (the order cards do)."""
     assert w.auction is not None
     bidder = w.auction.active
     assert bidder is not None

@@ -8,19 +8,27 @@ from ..core.errors import EngineError, IllegalAction, InvalidAction, quote
 from ..g18xx.market import Move
 from ..g18xx.money import BANK
 from ..g18xx.shares import IPO, POOL
+from ..g18xx.steps import stock as turn
+from ..g18xx.steps.stock import StockRules, StockTurn
 from .actions import Action
 from .economy import MAJOR_SHARES
 from .entities import entities
-from .world import SUBSCRIPTION, Major, StockTurn, World, player_holder
+from .world import SUBSCRIPTION, Major, World, player_holder
 
 RULE: Final = "1840 VII"
+# VII.1: sell any shares, then buy one ("... und danach eine Aktie kaufen"); VII.4: no
+# buying back before the next Stock Round; VII.2: the round ends when all pass in a row
+# (a turn with sales only is not a pass).
+RULES: Final = StockRules(cite_order=RULE, cite_buy_back="1840 VII.4")
 JsonDict = dict[str, Any]
 
 
-def start(w: World) -> None:
+def start(w: World) -> bool:
+    """VII.2: the holder of order card 1 starts; the round waits for him."""
     w.step = "stock"
     w.sr = StockTurn()
     w.add_log(f"{w.round_label}: {w.name(w.order[0])} starts")
+    return False
 
 
 def is_first(w: World) -> bool:
@@ -77,38 +85,22 @@ def legal(w: World, seat: int) -> list[JsonDict]:
             for p in par_prices()
             if _par_cost(p) <= budget
         ]
-    out: list[JsonDict] = []
     h = player_holder(seat)
-    if not is_first(w):
-        for c in w.companies():
-            most = _max_sell(w, seat, c)
-            for n in range(1, most + 1):
-                out.append({"type": "sell", "company": c, "count": n})
+    out = [] if is_first(w) else turn.sell_actions(w.shares, h, w.companies())
     for c in w.companies():
-        if c in w.sr.sold.get(seat, []):
+        if not turn.may_buy(RULES, w.sr, seat, c):
             continue
         try:
             w.shares.check_buy(h, c, POOL, w.market.price(c), w.money, extra_certs=_privs(w, seat))
         except EngineError:
             continue
         out.append({"type": "buy", "company": c})
-    out.append({"type": "end_turn"} if w.sr.sold_this_turn else {"type": "pass"})
+    out.append(turn.closing_action(w.sr))
     return out
 
 
 def _privs(w: World, seat: int) -> int:
     return len(w.privates_of(player_holder(seat)))
-
-
-def _max_sell(w: World, seat: int, company: str) -> int:
-    h = player_holder(seat)
-    n = 0
-    while True:
-        try:
-            w.shares.check_sell(h, company, n + 1)
-        except EngineError:
-            return n
-        n += 1
 
 
 def check(w: World, a: Action, seat: int) -> None:
@@ -146,26 +138,18 @@ def check(w: World, a: Action, seat: int) -> None:
             raise IllegalAction("Nothing is sold in the first Stock Round", rule="1840 VII.4")
         if a.company not in w.companies():
             raise InvalidAction(f"Unknown company {quote(a.company)}")
+        turn.check_sell(RULES, w.sr)
         w.shares.check_sell(h, a.company, a.count)
     elif a.type == "buy":
         assert a.company is not None
         if a.company not in w.companies():
             raise InvalidAction(f"Unknown company {quote(a.company)}")
-        if a.company in w.sr.sold.get(seat, []):
-            raise IllegalAction(
-                f"You sold {a.company} in this Stock Round and cannot buy it back before the "
-                "next one",
-                rule="1840 VII.4",
-            )
+        turn.check_buy(RULES, w.sr, seat, a.company)
         w.shares.check_buy(
             h, a.company, POOL, w.market.price(a.company), w.money, extra_certs=_privs(w, seat)
         )
-    elif a.type == "pass":
-        if w.sr.sold_this_turn:
-            raise IllegalAction("You sold this turn: buy one share or end your turn", rule=RULE)
-    elif a.type == "end_turn":
-        if not w.sr.sold_this_turn:
-            raise IllegalAction("Buy one share or pass", rule=RULE)
+    elif a.type in ("pass", "end_turn"):
+        turn.check_closing(RULES, w.sr, a.type)
     else:
         raise IllegalAction(
             f"'{a.type}' is not a Stock Round action (sell, then buy one share, or pass)",
@@ -189,8 +173,7 @@ def execute(w: World, a: Action) -> bool:
         paid = w.shares.sell(h, a.company, a.count, price, w.money)
         # X.3: one row down per 10% sold, after the sale (the seller got the old price).
         w.market.move(a.company, Move.DOWN, a.count)
-        w.sr.sold.setdefault(seat, []).append(a.company)
-        w.sr.sold_this_turn = True
+        turn.record_sale(w.sr, seat, a.company)
         w.add_log(
             f"{name} sells {a.count * 10}% of {a.company} for {paid}; the price falls to "
             f"{w.market.price(a.company)}",
@@ -203,6 +186,7 @@ def execute(w: World, a: Action) -> bool:
         price = w.market.price(a.company)
         w.shares.buy(h, a.company, POOL, price, w.money, extra_certs=_privs(w, seat))
         w.add_log(f"{name} buys 10% of {a.company} for {price}", seat)
+        turn.record_buy(RULES, w.sr)  # VII.1: the buy ends the turn
         return _next_turn(w, passed=False)
     if a.type == "end_turn":
         w.add_log(f"{name} ends the turn", seat)
@@ -256,32 +240,28 @@ def _next_turn(w: World, *, passed: bool) -> bool:
     from .game import sellable_privates  # the title's dispatch imports this module
 
     assert w.sr is not None
-    n = len(w.players)
-    w.sr.passes = w.sr.passes + 1 if passed else 0
-    w.sr.sold_this_turn = False
-    while True:
-        if w.sr.passes >= n:
-            _finish(w)
-            return True
-        w.sr.turn = (w.sr.turn + 1) % n
-        seat = active(w)
+
+    def can_act(seat: int) -> bool:
         if any(e["type"] in ("par", "buy", "sell") for e in legal(w, seat)):
-            return False
-        if sellable_privates(w, seat):
-            return False  # he may sell a private to the bank, then buy (IV.2, VII.1)
+            return True
+        return bool(sellable_privates(w, seat))  # he may sell one, then buy (IV.2, VII.1)
+
+    def passed_over(seat: int) -> None:
         w.add_log(f"{w.name(seat)} can neither buy nor sell, and passes", seat)
-        w.sr.passes += 1
+
+    over = turn.next_turn(
+        RULES, w.sr, w.order, passed=passed, can_act=can_act, passed_over=passed_over
+    )
+    if over:
+        _finish(w)
+    return over
 
 
 def _finish(w: World) -> None:
     """VII.2 / X.3: sold-out companies rise one row; the order cards go by cash, most
     first (ties: the original seating, or on 18xx.games the previous order)."""
-    for c in w.companies():
-        if w.sold_out(c):
-            before = w.market.price(c)
-            w.market.move(c, Move.UP)
-            if w.market.price(c) != before:
-                w.add_log(f"{c} is sold out: its price rises to {w.market.price(c)}")
+    for c, _, after in turn.sold_out_rise(w.market, w.companies(), w.sold_out):
+        w.add_log(f"{c} is sold out: its price rises to {after}")
     previous = {seat: i for i, seat in enumerate(w.order)}
 
     def tie(s: int) -> int:

@@ -17,11 +17,39 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from ..g18xx.trains import Phase, PhaseTable, TrainType
+from . import board as b
 from .entities import trams
 
 TYPES: Final = ("Y1", "O1", "R1", "Pi1", "Pu1")
 NAMES: Final = {"Y1": "yellow", "O1": "orange", "R1": "red", "Pi1": "pink", "Pu1": "purple"}
 LIMIT: Final = 3  # VIII.5.3: "bis zu drei Straßenbahnen" per major
+# IX.5: "Grüne Plättchen stehen ab Linien-Runde 2a zur Verfügung", brown from 4a, gray 5a:
+# the round track, not a purchase, changes 1840's phase.
+PHASE_STARTS: Final = {"2": "LR 2a", "3": "LR 4a", "4": "LR 5a"}
+
+
+def _phase_table() -> PhaseTable:
+    """1840's trams and phases as data: a tram runs one route of any length (IX.7), the
+    colours of each phase come from the board data, the limit of three trams holds in
+    every phase (VIII.5.3), the round track fixes the rounds, no tram rusts (old trams
+    cost maintenance instead, Tabelle 7, and the bank's leave the game, VIII.3)."""
+    types = tuple(
+        TrainType(t, int(spec["prices"][t]), kind="tram") for t, spec in trams()["types"].items()
+    )
+    phases = tuple(
+        Phase(
+            str(p["name"]),
+            tuple(p["colours"]),
+            LIMIT,
+            starts_on=PHASE_STARTS.get(str(p["name"])),
+        )
+        for p in b._board_data()["phases"]
+    )
+    return PhaseTable(phases, types, cite="1840 VIII.5.3")
+
+
+PHASES: Final = _phase_table()
 
 
 def tram_type(tram_id: str) -> str:

@@ -11,6 +11,7 @@ III.5: "Auch das Geld auf den beiden Feldern ... darf nicht vermischt werden").
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -20,14 +21,17 @@ from ..g18xx.auction import Auction
 from ..g18xx.board import MapState
 from ..g18xx.loans import Loans
 from ..g18xx.market import Market
-from ..g18xx.money import BANK, Money
+from ..g18xx.money import Money
+from ..g18xx.rounds import RoundEntry, Track
 from ..g18xx.shares import IPO, POOL, Shares
+from ..g18xx.steps.purchase import pay_with_director
+from ..g18xx.steps.stock import StockTurn
 from ..g18xx.tiles import TileDef
 from . import board as b
 from .entities import entities, round_track
 from .profile import Profile
 from .setup import LineDeck, Setup
-from .trams import Depot, tram_type
+from .trams import PHASES, Depot, tram_type
 
 LINE_TOKEN_COSTS: Final = (0, 20, 40, 60, 80, 100)  # IX.6, printed on the company sheet
 MAX_LINES: Final = 3  # IV.1.2 / VIII.6
@@ -41,6 +45,15 @@ def track_label(entry: Mapping[str, Any]) -> str:
     if entry["type"] == "End":
         return "End"
     return f"{entry['type']} {entry['name']}"
+
+
+TRACK: Final = Track.of(round_track())
+
+
+@functools.cache
+def phase_at(round_index: int) -> str:
+    """The phase once the round track has reached `round_index`."""
+    return PHASES.at_rounds(r.label for r in TRACK.through(round_index))
 
 
 def _moved(sig: str, coord: str, moved: Mapping[int, int]) -> str:
@@ -101,16 +114,6 @@ class LineTurn:
     home_choice: bool = False  # the home marker's city is still to choose (OO home)
     ran: bool = False  # 18xx.games profile: ran, may still buy a private, then end_turn
     laid: list[str] = field(default_factory=list)  # hexes that got a tile this turn
-
-
-@dataclass
-class StockTurn:
-    """The Stock Round's bookkeeping (VII)."""
-
-    turn: int = 0  # index into the order
-    passes: int = 0  # consecutive passes
-    sold_this_turn: bool = False
-    sold: dict[int, list[str]] = field(default_factory=dict)  # seat -> companies sold
 
 
 @dataclass
@@ -178,6 +181,15 @@ class World:
         return dict(round_track()[self.round_index])
 
     @property
+    def round_entry(self) -> RoundEntry:
+        """The round the game is on, as the rounds machinery sees it (g18xx.rounds)."""
+        return TRACK.at(self.round_index)
+
+    @round_entry.setter
+    def round_entry(self, entry: RoundEntry) -> None:
+        self.round_index = entry.index
+
+    @property
     def round_label(self) -> str:
         return track_label(self.round)
 
@@ -192,17 +204,13 @@ class World:
 
     @property
     def phase(self) -> str:
-        """IX.5: green tiles from LR 2a, brown from LR 4a, gray from LR 5a; the phase of
-        the latest Line Round (1 before LR 1a) also sets the red values (IX.8)."""
-        lr = 1
-        for r in round_track()[: self.round_index + 1]:
-            if r["type"] == "LR":
-                lr = int(r["name"][:-1])
-        return {1: "1", 2: "2", 3: "2", 4: "3", 5: "4"}[lr]
+        """IX.5: the round track starts the phases (`trams.PHASES`: green tiles from LR 2a,
+        brown from LR 4a, gray from LR 5a); the phase also sets the red values (IX.8)."""
+        return phase_at(self.round_index)
 
     @property
     def colours(self) -> tuple[str, ...]:
-        return b.phase_colours(self.phase)
+        return PHASES.tiles(self.phase)
 
     # --- who is who ------------------------------------------------------------------------
 
@@ -281,16 +289,8 @@ class World:
     def pay_with_director(self, major: str, amount: int, reason: str, rule: str) -> int:
         """The major pays `amount`: its treasury first, then its director, who takes the
         loans needed (VIII.5.3, IX.8). Returns the loans taken."""
-        treasury = self.money.cash(major)
-        from_major = min(treasury, amount)
-        self.pay(major, BANK, from_major, reason, rule)
-        rest = amount - from_major
-        if not rest:
-            return 0
-        holder = player_holder(self.director(major))
-        loans = self.loans.cover(self.money, holder, rest)
-        self.pay(holder, BANK, rest, f"{reason} (director's share)", rule)
-        return loans
+        director = player_holder(self.director(major))
+        return pay_with_director(self.money, self.loans, major, director, amount, reason, rule)
 
     def director_can_cover(self, major: str, amount: int) -> bool:
         return self.money.cash(major) >= amount
