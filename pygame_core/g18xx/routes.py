@@ -177,9 +177,7 @@ def route_revenue(
             if before.terminal_at(node.index) or after.terminal_at(node.index):
                 raise IllegalRoute(f"A route must end at {node.sig}", rule=ref)
     if not any(corp in n.tokens for n in nodes):
-        raise IllegalRoute(
-            "A route needs one of the company's own tokens", rule=cite.of("token")
-        )
+        raise IllegalRoute("A route needs one of the company's own tokens", rule=cite.of("token"))
     for node in (nodes[0], nodes[-1]):
         if not rules.may_end(node, relaxed_ends):
             raise IllegalRoute(

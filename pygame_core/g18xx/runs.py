@@ -45,6 +45,7 @@ packing uses that value, so the result stays exact.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -251,7 +252,7 @@ def _enumerate(
             path.pop()
             links.pop()
 
-    for s, node in enumerate(nodes):
+    for s in range(len(nodes)):
         if live[s] and ends[s] and count[s] <= cap:
             path.append(s)
             on[s] = True
@@ -263,46 +264,91 @@ def _enumerate(
 
 def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, list[int]]:
     """Best total of disjoint routes, one per train (longest range first), and the chosen
-    route per train (a prefix of the trains: the others do not run)."""
+    route per train (a prefix of the trains: the others do not run).
+
+    Sets of routes are bits of an int, route j at bit j (best first): `free` holds the
+    routes disjoint from the track taken so far; taking route j clears every route that
+    shares track with it (its *clash* set, the union of the routes on each of its bits).
+    """
     k = len(trains)
-    # Per train: its routes (revenue, track, index), best first.
-    lists = [
-        [(c[0], c[1], j) for j, c in enumerate(cands) if r is None or c[2] <= r] for r in trains
-    ]
-    same = [t > 0 and trains[t] == trains[t - 1] for t in range(k)]
+    big = 1 + max((c[2] for c in cands), default=0)
+    ranges = [big if r is None else r for r in trains]
+    revenue = [c[0] for c in cands]
+    count = [c[2] for c in cands]
+    on_bit: dict[int, int] = {}  # track bit -> routes using it
+    for j, c in enumerate(cands):
+        mask = c[1]
+        while mask:
+            low = mask & -mask
+            on_bit[low] = on_bit.get(low, 0) | 1 << j
+            mask ^= low
+    clashes: dict[int, int] = {}
+
+    def clash(j: int) -> int:
+        got = clashes.get(j)
+        if got is None:
+            got = 0
+            mask = cands[j][1]
+            while mask:
+                low = mask & -mask
+                got |= on_bit[low]
+                mask ^= low
+            clashes[j] = got
+        return got
+
+    within = [sum(1 << j for j, c in enumerate(count) if c <= r) for r in ranges]
+    same = [t > 0 and ranges[t] == ranges[t - 1] for t in range(k)]
     best = [0]
     best_pick: list[int] = []
     pick: list[int] = []
 
-    def first_free(options: list[tuple[int, int, int]], used: int, start: int) -> int:
-        for i in range(start, len(options)):
-            if not options[i][1] & used:
-                return options[i][0]
-        return 0
+    def bound(t: int, free: int) -> int:
+        """What trains t.. can add at most: the best assignment of distinct routes of
+        `free` to them, ignoring conflicts among those routes. Routes by revenue, each to
+        the shortest train still free that can run it: optimal, as the trains able to run
+        a route are all those of at least its range (nested sets)."""
+        slots = sorted(ranges[t:])
+        total = 0
+        f = free & within[t]
+        while f:
+            low = f & -f
+            j = low.bit_length() - 1
+            f ^= low
+            i = bisect_left(slots, count[j])
+            if i < len(slots):
+                total += revenue[j]
+                del slots[i]
+                if not slots:
+                    break
+        return total
 
-    def search(t: int, used: int, value: int, start: int) -> None:
+    def search(t: int, free: int, value: int, start: int) -> None:
         if value > best[0]:
             best[0] = value
             best_pick[:] = pick
         if t == k:
             return
-        mine = lists[t]
-        own = first_free(mine, used, start)
-        if not own:
+        if t == k - 1:  # the last train: its best free route
+            f = free & within[t] & -(1 << start)
+            j = (f & -f).bit_length() - 1
+            if f and value + revenue[j] > best[0]:
+                best[0] = value + revenue[j]
+                best_pick[:] = [*pick, j]
             return
-        rest = sum(first_free(lists[u], used, 0) for u in range(t + 1, k))
-        if value + own + rest <= best[0]:
+        if value + bound(t, free) <= best[0]:
             return
+        rest = bound(t + 1, free) if t + 1 < k else 0
         follow = t + 1 < k and same[t + 1]
-        for i in range(start, len(mine)):
-            revenue, mask, j = mine[i]
-            if value + revenue + rest <= best[0]:
+        f = free & within[t] & -(1 << start)
+        while f:
+            low = f & -f
+            j = low.bit_length() - 1
+            f ^= low
+            if value + revenue[j] + rest <= best[0]:
                 break
-            if mask & used:
-                continue
             pick.append(j)
-            search(t + 1, used | mask, value + revenue, i + 1 if follow else 0)
+            search(t + 1, free & ~clash(j), value + revenue[j], j + 1 if follow else 0)
             pick.pop()
 
-    search(0, 0, 0, 0)
+    search(0, (1 << len(cands)) - 1, 0, 0)
     return best[0], best_pick

@@ -125,9 +125,7 @@ def test_bonuses_per_route_and_for_the_company() -> None:
     # 9.3: a ferry pier adds 40 to each train that visits it; 9.4: a bonus of the round
     # is added whatever the routes.
     graph = cross(C5="A")
-    runs = best_runs(
-        graph, "A", [2, 2], ALL, {"C9": 40}, STATION_RULES, company_bonus=100
-    )
+    runs = best_runs(graph, "A", [2, 2], ALL, {"C9": 40}, STATION_RULES, company_bonus=100)
     assert runs.revenue == 80 + 80 + 40 + 100
     none = best_runs(graph, "Z", [2], ALL, rules=STATION_RULES, company_bonus=100)
     assert none.revenue == 100 and none.routes == (None,)
@@ -189,7 +187,8 @@ def every_route(
             and may_end(nodes[-1])
         ):
             values = [_value(n, corp, own_only, twice) for n in nodes]
-            revenue = sum(v for v, _ in values) + sum(bonuses.get(h, 0) for h in {n.hex for n in nodes})
+            revenue = sum(v for v, _ in values)
+            revenue += sum(bonuses.get(h, 0) for h in {n.hex for n in nodes})
             key = tuple(links) if path[0] < path[-1] else tuple(reversed(links))
             found[(path[0] if path[0] < path[-1] else path[-1], *key)] = (
                 revenue,
@@ -197,9 +196,10 @@ def every_route(
                 track,
             )
         last = path[-1]
-        if len(path) >= 2:
-            if not passable(graph.nodes[last]) or graph.links[links[-1]].terminal_at(last):
-                return
+        if len(path) >= 2 and (
+            not passable(graph.nodes[last]) or graph.links[links[-1]].terminal_at(last)
+        ):
+            return
         for li in graph.node_links[last]:
             link = graph.links[li]
             nxt = link.other(last)
@@ -229,8 +229,9 @@ def brute_runs(
         if (t, used) in memo:
             return memo[t, used]
         best = go(t + 1, used)
+        reach = trains[t]
         for revenue, stations, track in routes:
-            if (trains[t] is None or stations <= trains[t]) and not track & used:
+            if (reach is None or stations <= reach) and not track & used:
                 best = max(best, revenue + go(t + 1, used | track))
         memo[t, used] = best
         return best
@@ -238,7 +239,7 @@ def brute_runs(
     return go(0, frozenset())
 
 
-@settings(max_examples=1500, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=2000, deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     random_boards(rows=3, cols=3),
     st.lists(st.sampled_from([1, 2, 3, 4, None]), min_size=1, max_size=3),
@@ -273,9 +274,11 @@ def test_best_runs_equal_brute_force(
     assert runs.revenue == expected
     given_routes = [None if r is None else (r.stops, r.links) for r in runs.routes]
     claimed = [0 if r is None else r.revenue for r in runs.routes]
-    assert runs_revenue(
-        graph, corp, trains, given_routes, ALL, bonuses, rules, relaxed_ends=relaxed
-    ) == sum(claimed) == expected
+    assert (
+        runs_revenue(graph, corp, trains, given_routes, ALL, bonuses, rules, relaxed_ends=relaxed)
+        == sum(claimed)
+        == expected
+    )
 
 
 def test_brute_force_sees_shared_track() -> None:
