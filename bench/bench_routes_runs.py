@@ -1,26 +1,34 @@
-"""Time per company optimum of the several-train search (runs.py), in CPython.
+"""Time per company optimum of the several-train search (runs.py), in CPython and in the
+browser (Pyodide in Chromium). Prints figures; asserts nothing about time.
 
 Run: .venv/bin/python -m bench.bench_routes_runs [--games 2] [--players 4 6] [--boards 3]
-Prints figures; asserts nothing about time (timings are noisy on a shared machine). CPU
-time per call (time.process_time), track graph prebuilt.
+                                                 [--browser]
+
+Time per call, track graph prebuilt: CPU time in CPython (time.process_time; the machine
+is shared), wall time inside Pyodide (performance counter, in the page's main thread).
 
 (a) Late-game 1840 positions (bench_1840.late_positions: the recorded 2-player game's
     LR 4a-5c and seeded normal-bot games at every Line turn of LR 5): one tram of unlimited
     range per Line. The single-route search (routes.best_route) against the general search
     forced through enumeration (best_runs(..., single_fast=False)); both must agree.
 (b) Dense stress boards (bench_routes.dense_board: the standard 1840 map tiled until
-    nearly every hex holds a joined tile, 18 companies with 1-6 tokens), with 3-4 trains
-    of range 2-6 per company (seeded), rules as 1881's: every stop scores, routes run
-    station to station, halts are free of range.
+    nearly every hex holds a joined tile, 18 companies with 1-6 tokens), 3-4 trains of
+    range 2-6 per company (seeded), rules as 1881's: every stop scores, routes run station
+    to station, halts are free of range.
 (c) The same boards with one unlimited train, both searches (the worst case for
     enumeration).
+
+--browser runs the same `measure` inside Pyodide (node_modules/pyodide, loaded in a plain
+page of a local server; the engine's files unpacked into its file system).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -38,12 +46,20 @@ from pygame_core.g1840 import linerounds
 STATION_RULES = RouteRules(city_needs_own_token=False, end_kinds=STATIONS)
 GRAY = ("yellow", "green", "brown", "gray")
 NO = False  # single_fast=NO: force the enumeration for one unlimited train
+CLOCK = time.perf_counter if sys.platform == "emscripten" else time.process_time
+SERIES = {
+    "a_single": "(a) 1840 late game, 1 unlimited train: single-route search",
+    "a_enum": "(a) 1840 late game, 1 unlimited train: enumeration + packing",
+    "b_runs": "(b) dense boards, 3-4 trains of range 2-6",
+    "c_single": "(c) dense boards, 1 unlimited train: single-route search",
+    "c_enum": "(c) dense boards, 1 unlimited train: enumeration + packing",
+}
 
 
-def cpu_ms(fn: Callable[[], Any]) -> tuple[float, Any]:
-    start = time.process_time()
+def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    start = CLOCK()
     out = fn()
-    return (time.process_time() - start) * 1000, out
+    return (CLOCK() - start) * 1000, out
 
 
 def pct(values: Sequence[float], q: float) -> float:
@@ -58,9 +74,10 @@ def summary(name: str, values: Sequence[float]) -> str:
     )
 
 
-def late_1840(games: int, players: list[int]) -> None:
-    old, new, ratios = [], [], []
-    for _, save in late_positions(games, players):
+def measure(saves: Sequence[dict[str, Any]], boards: int) -> dict[str, list[float]]:
+    """Every series' times in ms (see the module docstring)."""
+    out: dict[str, list[float]] = {key: [] for key in SERIES}
+    for save in saves:
         w = _world(Game.from_json(save))
         graph = linerounds.graph(w)
         for line in w.owned_lines():
@@ -69,47 +86,44 @@ def late_1840(games: int, players: list[int]) -> None:
                 continue
             bonuses = g1840.sight_bonuses(tuple(sorted(w.privates_of(card.major))))
             rules = g1840.ROUTE_RULES
-            a, single = cpu_ms(partial(best_route, graph, line, w.colours, bonuses, rules))
-            b, runs = cpu_ms(
-                partial(
-                    best_runs, graph, line, [None], w.colours, bonuses, rules, single_fast=False
-                )
+            a, single = timed(partial(best_route, graph, line, w.colours, bonuses, rules))
+            b, runs = timed(
+                partial(best_runs, graph, line, [None], w.colours, bonuses, rules, single_fast=NO)
             )
             assert (single.revenue if single else 0) == runs.revenue, (line, single, runs)
-            old.append(a)
-            new.append(b)
-            ratios.append(b / max(a, 1e-3))
-    print(summary("(a) 1840 late game, single-route search", old))
-    print(summary("(a) 1840 late game, several-train search (enumeration)", new))
-    print(
-        f"    enumeration / single-route: median {statistics.median(ratios):.2f}x, "
-        f"p95 {pct(ratios, 0.95):.2f}x; totals {sum(new) / sum(old):.2f}x"
-    )
-
-
-def dense(boards: int) -> None:
+            out["a_single"].append(a)
+            out["a_enum"].append(b)
     rnd = random.Random(14)
-    times, counts, old, new = [], [], [], []
     for seed in range(boards):
-        state = dense_board(seed)
-        graph = TrackGraph(state)
+        graph = TrackGraph(dense_board(seed))
         for line in g1840.lines():
             trains = [rnd.randint(2, 6) for _ in range(rnd.choice((3, 4)))]
-            ms, runs = cpu_ms(partial(best_runs, graph, line, trains, GRAY, None, STATION_RULES))
-            times.append(ms)
-            counts.append(sum(r is not None for r in runs.routes))
+            ms, _ = timed(partial(best_runs, graph, line, trains, GRAY, None, STATION_RULES))
+            out["b_runs"].append(ms)
             rules = g1840.ROUTE_RULES
-            a, _ = cpu_ms(partial(best_route, graph, line, GRAY, None, rules))
-            b, _ = cpu_ms(
-                partial(best_runs, graph, line, [None], GRAY, None, rules, single_fast=False)
+            a, single = timed(partial(best_route, graph, line, GRAY, None, rules))
+            enum = partial(best_runs, graph, line, [None], GRAY, None, rules, single_fast=NO)
+            b, runs = timed(enum)
+            assert (single.revenue if single else 0) == runs.revenue, (line, single, runs)
+            out["c_single"].append(a)
+            out["c_enum"].append(b)
+    return out
+
+
+def report(where: str, times: dict[str, list[float]]) -> None:
+    print(f"--- {where}")
+    for key, name in SERIES.items():
+        if times[key]:
+            print(summary(name, times[key]))
+    for series in ("a", "c"):
+        old, new = times[f"{series}_single"], times[f"{series}_enum"]
+        if old:
+            ratios = [b / max(a, 1e-3) for a, b in zip(old, new, strict=True)]
+            print(
+                f"    ({series}) enumeration / single-route: median "
+                f"{statistics.median(ratios):.2f}x, p95 {pct(ratios, 0.95):.2f}x, "
+                f"total time {sum(new) / sum(old):.2f}x"
             )
-            old.append(a)
-            new.append(b)
-        print(f"    board {seed}: {len(graph.nodes)} stops, {len(graph.links)} links")
-    print(summary("(b) dense boards, 3-4 trains of range 2-6", times))
-    print(f"    trains running per company: mean {statistics.mean(counts):.1f}")
-    print(summary("(c) dense boards, 1 unlimited train, single-route search", old))
-    print(summary("(c) dense boards, 1 unlimited train, enumeration", new))
 
 
 def main() -> None:
@@ -117,9 +131,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="bot games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[4, 6])
     parser.add_argument("--boards", type=int, default=3)
+    parser.add_argument("--browser", action="store_true")
     args = parser.parse_args()
-    late_1840(args.games, args.players)
-    dense(args.boards)
+    saves = [save for _, save in late_positions(args.games, args.players)]
+    report("CPython", measure(saves, args.boards))
+    if args.browser:
+        from bench.bench_routes_browser import in_pyodide
+
+        report("Pyodide in Chromium", in_pyodide(json.dumps(saves), args.boards))
 
 
 if __name__ == "__main__":
