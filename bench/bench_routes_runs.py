@@ -15,6 +15,7 @@ is shared), wall time inside Pyodide (performance counter, in the page's main th
     nearly every hex holds a joined tile, 18 companies with 1-6 tokens), 3-4 trains of
     range 2-6 per company (seeded), rules as 1881's: every stop scores, routes run station
     to station, halts are free of range.
+    Also each company with 4 trains of range 6, the hardest mix.
 (c) The same boards with one unlimited train, both searches (the worst case for
     enumeration).
 
@@ -51,6 +52,7 @@ SERIES = {
     "a_single": "(a) 1840 late game, 1 unlimited train: single-route search",
     "a_enum": "(a) 1840 late game, 1 unlimited train: enumeration + packing",
     "b_runs": "(b) dense boards, 3-4 trains of range 2-6",
+    "b_worst": "(b) dense boards, 4 trains of range 6 (the hardest mix)",
     "c_single": "(c) dense boards, 1 unlimited train: single-route search",
     "c_enum": "(c) dense boards, 1 unlimited train: enumeration + packing",
 }
@@ -100,6 +102,8 @@ def measure(saves: Sequence[dict[str, Any]], boards: int) -> dict[str, list[floa
             trains = [rnd.randint(2, 6) for _ in range(rnd.choice((3, 4)))]
             ms, _ = timed(partial(best_runs, graph, line, trains, GRAY, None, STATION_RULES))
             out["b_runs"].append(ms)
+            ms, _ = timed(partial(best_runs, graph, line, [6, 6, 6, 6], GRAY, None, STATION_RULES))
+            out["b_worst"].append(ms)
             rules = g1840.ROUTE_RULES
             a, single = timed(partial(best_route, graph, line, GRAY, None, rules))
             enum = partial(best_runs, graph, line, [None], GRAY, None, rules, single_fast=NO)
