@@ -3,7 +3,8 @@
 Until the engine has answered the load, nothing may be sent to it: an action made meanwhile
 would be overwritten by the load's answer (the page would show the position before it while
 the engine holds the one after). `watch_loading` records, at every change of the page, whether
-the table was interactive while the "Loading the saved game" status was shown.
+the table was interactive while the "Loading the saved game" status was shown, and which
+endless animations were running then (`loading_animations`).
 """
 
 from __future__ import annotations
@@ -15,11 +16,19 @@ from playwright.sync_api import Page
 _WATCH_JS = """
 (() => {
   const seen = (window.__loadingWatch = []);
+  const endless = (window.__loadingAnimations = []);
   const look = () => {
     const status = document.querySelector('[data-testid=status]')?.textContent ?? '';
     if (!status.includes('Loading the saved game')) return;
     const t = document.querySelector('[data-testid=table]');
     seen.push({ interactive: t?.dataset.interactive ?? null, busy: t?.dataset.busy ?? null });
+    endless.push(document.getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations === Infinity)
+      .map((a) => ({
+        name: a.animationName,
+        target: String(a.effect.target?.className?.baseVal ?? a.effect.target?.className),
+        easing: a.effect.getKeyframes()[0]?.easing ?? a.effect.getTiming().easing,
+      })));
   };
   const all = { subtree: true, childList: true, attributes: true, characterData: true };
   new MutationObserver(look).observe(document, all);
@@ -30,6 +39,13 @@ _WATCH_JS = """
 def watch_loading(page: Page) -> None:
     """Start recording on every later navigation of `page` (call before `page.reload()`)."""
     page.add_init_script(_WATCH_JS)
+
+
+def loading_animations(page: Page) -> list[list[dict[str, str]]]:
+    """The endless animations running at each change seen while the saved game was loading
+    (the first screen, before the engine answered), one list per change."""
+    snapshots: list[list[dict[str, str]]] = page.evaluate("window.__loadingAnimations ?? []")
+    return snapshots
 
 
 def assert_locked_while_loading(page: Page) -> None:
