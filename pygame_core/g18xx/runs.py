@@ -45,7 +45,7 @@ packing uses that value, so the result stays exact.
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -269,6 +269,14 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
     Sets of routes are bits of an int, route j at bit j (best first): `free` holds the
     routes disjoint from the track taken so far; taking route j clears every route that
     shares track with it (its *clash* set, the union of the routes on each of its bits).
+
+    Admissible bounds on what the trains still to choose can add; the search uses the
+    lowest. *Slots*: the best routes of `free`, distinct, each on a train that can run it,
+    ignoring that they may share track. *Groups*: the routes are split into groups that
+    each share one piece of track (the busiest track first, so groups are large), so a
+    packing takes at most one route per group: the best free route of each group, the
+    best of those, one per train. *Alone*: trains t.. earn no more than their optimum on
+    the whole board (solved first, for the last trains; see the end).
     """
     k = len(trains)
     big = 1 + max((c[2] for c in cands), default=0)
@@ -297,9 +305,19 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
         return got
 
     within = [sum(1 << j for j, c in enumerate(count) if c <= r) for r in ranges]
+    groups: list[int] = []
+    left = (1 << len(cands)) - 1
+    unused = dict(on_bit)
+    while left:  # the track bit on most routes not grouped yet
+        on, routes = max(((b, r & left) for b, r in unused.items()), key=_busy)
+        groups.append(routes)
+        left &= ~routes
+        del unused[on]
     same = [t > 0 and ranges[t] == ranges[t - 1] for t in range(k)]
     best = [0]
     best_pick: list[int] = []
+    suffix = [1 << 62] * (k + 1)  # the optimum of trains t.. alone (once known)
+    suffix[k] = 0
     pick: list[int] = []
 
     def bound(t: int, free: int) -> int:
@@ -322,12 +340,30 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
                     break
         return total
 
+    groups.sort(key=lambda g: g & -g)  # by their best route
+    group_top = [revenue[(g & -g).bit_length() - 1] for g in groups]
+
+    def by_groups(t: int, free: int) -> int:
+        """What trains t.. can add at most, one route per group: the best free route of
+        each group, the best k - t of those (groups in order of their best route, until
+        none can enter the top k - t)."""
+        m = k - t
+        f = free & within[t]
+        tops: list[int] = []  # ascending, at most m
+        for g, top in zip(groups, group_top, strict=True):
+            if len(tops) == m and top <= tops[0]:
+                break
+            x = f & g
+            if x:
+                insort(tops, revenue[(x & -x).bit_length() - 1])
+                if len(tops) > m:
+                    del tops[0]
+        return sum(tops)
+
     def search(t: int, free: int, value: int, start: int) -> None:
         if value > best[0]:
             best[0] = value
             best_pick[:] = pick
-        if t == k:
-            return
         if t == k - 1:  # the last train: its best free route
             f = free & within[t] & -(1 << start)
             j = (f & -f).bit_length() - 1
@@ -335,20 +371,45 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
                 best[0] = value + revenue[j]
                 best_pick[:] = [*pick, j]
             return
-        if value + bound(t, free) <= best[0]:
+        if (
+            value + suffix[t] <= best[0]
+            or value + by_groups(t, free) <= best[0]
+            or value + bound(t, free) <= best[0]
+        ):
             return
-        rest = bound(t + 1, free) if t + 1 < k else 0
-        follow = t + 1 < k and same[t + 1]
+        rest = min(suffix[t + 1], bound(t + 1, free), by_groups(t + 1, free))
+        follow = same[t + 1]
+        last = within[t + 1] if t + 2 == k else 0  # the next train is the last: inline it
         f = free & within[t] & -(1 << start)
         while f:
             low = f & -f
             j = low.bit_length() - 1
             f ^= low
-            if value + revenue[j] + rest <= best[0]:
+            gain = value + revenue[j]
+            if gain + rest <= best[0]:
                 break
+            if last:
+                g = free & ~clash(j) & last & (-(low << 1) if follow else -1)
+                if g:
+                    gain += revenue[(g & -g).bit_length() - 1]
+                if gain > best[0]:
+                    best[0] = gain
+                    best_pick[:] = [*pick, j, *([(g & -g).bit_length() - 1] if g else [])]
+                continue
             pick.append(j)
-            search(t + 1, free & ~clash(j), value + revenue[j], j + 1 if follow else 0)
+            search(t + 1, free & ~clash(j), gain, j + 1 if follow else 0)
             pick.pop()
 
-    search(0, (1 << len(cands)) - 1, 0, 0)
+    # Solve for the last trains first: the optimum of trains t.. on the whole board bounds
+    # what they can add anywhere in the search of more trains.
+    everything = (1 << len(cands)) - 1
+    for t0 in range(k - 1, -1, -1):
+        best[0] = 0
+        search(t0, everything, 0, 0)
+        suffix[t0] = best[0]
     return best[0], best_pick
+
+
+def _busy(item: tuple[int, int]) -> tuple[int, int]:
+    """Sort key of (track bit, routes on it): most routes, then the lowest bit."""
+    return item[1].bit_count(), -item[0]
