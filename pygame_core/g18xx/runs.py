@@ -320,14 +320,23 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
     suffix[k] = 0
     pick: list[int] = []
 
-    def bound(t: int, free: int) -> int:
-        """What trains t.. can add at most: the best assignment of distinct routes of
-        `free` to them, ignoring conflicts among those routes. Routes by revenue, each to
-        the shortest train still free that can run it: optimal, as the trains able to run
-        a route are all those of at least its range (nested sets)."""
+    # Per train: the routes a shorter train after its group of equal trains may run (a
+    # group takes routes in list order; shorter trains take any).
+    shorter = [
+        next((within[u] for u in range(t + 1, k) if ranges[u] < ranges[t]), 0) for t in range(k)
+    ]
+
+    def pool(t: int, free: int, start: int) -> int:
+        """The routes of `free` that trains t.. may still take (train t from `start` on)."""
+        return free & (within[t] & -(1 << start) | shorter[t])
+
+    def bound(t: int, f: int) -> int:
+        """What trains t.. can add at most, from the routes `f`: the best assignment of
+        distinct routes to them, ignoring conflicts among those routes. Routes by revenue,
+        each to the shortest train still free that can run it: optimal, as the trains able
+        to run a route are all those of at least its range (nested sets)."""
         slots = sorted(ranges[t:])
         total = 0
-        f = free & within[t]
         while f:
             low = f & -f
             j = low.bit_length() - 1
@@ -343,12 +352,11 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
     groups.sort(key=lambda g: g & -g)  # by their best route
     group_top = [revenue[(g & -g).bit_length() - 1] for g in groups]
 
-    def by_groups(t: int, free: int) -> int:
-        """What trains t.. can add at most, one route per group: the best free route of
-        each group, the best k - t of those (groups in order of their best route, until
-        none can enter the top k - t)."""
+    def by_groups(t: int, f: int) -> int:
+        """What trains t.. can add at most from the routes `f`, one route per group: the
+        best route of each group, the best k - t of those (groups in order of their best
+        route, until none can enter the top k - t)."""
         m = k - t
-        f = free & within[t]
         tops: list[int] = []  # ascending, at most m
         for g, top in zip(groups, group_top, strict=True):
             if len(tops) == m and top <= tops[0]:
@@ -371,14 +379,16 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
                 best[0] = value + revenue[j]
                 best_pick[:] = [*pick, j]
             return
+        here = pool(t, free, start)
         if (
             value + suffix[t] <= best[0]
-            or value + by_groups(t, free) <= best[0]
-            or value + bound(t, free) <= best[0]
+            or value + by_groups(t, here) <= best[0]
+            or value + bound(t, here) <= best[0]
         ):
             return
-        rest = min(suffix[t + 1], bound(t + 1, free), by_groups(t + 1, free))
         follow = same[t + 1]
+        after = pool(t + 1, free, start if follow else 0)
+        rest = min(suffix[t + 1], bound(t + 1, after), by_groups(t + 1, after))
         last = within[t + 1] if t + 2 == k else 0  # the next train is the last: inline it
         f = free & within[t] & -(1 << start)
         while f:
