@@ -16,12 +16,14 @@ Each time is the best of `repeat` runs of `best_line_route` on a prebuilt track 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
+from pygame_core.core.errors import IllegalAction
 from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.hexes import opposite
 from pygame_core.g18xx.tiles import StopKind
@@ -75,7 +77,8 @@ def dense_board(seed: int, steps: int = 3000) -> MapState:
             coord, part = rnd.choice(cities)
             here = [t for slots in state.tokens.get(coord, {}).values() for t in slots]
             if None in state.slots(coord, part) and line not in here:
-                state.place_token(coord, part, line)
+                with contextlib.suppress(IllegalAction):  # e.g. a slot kept for a home
+                    state.place_token(coord, part, line)
     return state
 
 

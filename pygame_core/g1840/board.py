@@ -19,7 +19,7 @@ from ..g18xx.board import moved_stops as moved_stops  # IX.5: stops keep their t
 from ..g18xx.graph import TrackGraph
 from ..g18xx.laying import Lay, connected_lays
 from ..g18xx.mapdata import HexRecord, load_board, load_tiles, tile_counts
-from ..g18xx.routes import Route, RouteRules, best_route, route_revenue
+from ..g18xx.routes import Route, RouteCitations, RouteRules, best_route, route_revenue
 from ..g18xx.tiles import Gauge, TileDef, UpgradeRules
 
 VARIANTS: Final = ("standard", "three_player_small", "two_player")
@@ -39,7 +39,12 @@ UPGRADE_RULES: Final = UpgradeRules(
 )
 
 # IX.7/IX.8: two stops at least; a city scores only with the Line's own token.
-ROUTE_RULES: Final = RouteRules(city_needs_own_token=True, min_stops=2, rule_ref="1840 IX.7")
+# IX.2: no track twice; every other route refusal cites IX.7.
+ROUTE_RULES: Final = RouteRules(
+    city_needs_own_token=True,
+    min_stops=2,
+    cite=RouteCitations(general="1840 IX.7", track="1840 IX.2"),
+)
 
 
 def _load(name: str) -> Any:

@@ -1,9 +1,9 @@
 """The track graph of a map state, for one gauge: stops joined by links.
 
 A *link* is a stretch of track between two stops: one path, or several joined edge to edge
-across hexsides (printed red/gray track without stops, e.g. 1840's K11). Routes are
-sequences of stops and links. Each hexside a link crosses has an id, so that a route can be
-kept from using the same track twice (1840 IX.2: "kein Stück Gleis ... mehrfach").
+across hexsides (printed red/gray track without stops). Routes are sequences of stops and
+links. Each hexside a link crosses has an id, so that a route (or a company's several
+routes) can be kept from using the same track twice.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ class Node:
     part: int
     stop: Stop
     tokens: tuple[str | None, ...]
-    usable: bool  # False: may not be a route stop (1840: an unbuilt inner-city hex)
+    usable: bool  # False: may not be a route stop (e.g. a printed stop not built yet)
+    tile: str = ""  # name of the tile it is on (some titles count a tile's stop twice)
 
     @property
     def sig(self) -> str:
@@ -39,7 +40,8 @@ class Node:
         return self.stop.kind
 
     def blocks(self, corp: str) -> bool:
-        """A city whose every slot holds another company's token (1840 IX.2, IX.7)."""
+        """A city whose every slot holds another company's token: a route of `corp` may
+        start or end there but not pass through."""
         return (
             self.stop.kind is StopKind.CITY
             and bool(self.tokens)
@@ -133,7 +135,7 @@ class TrackGraph:
                     tokens: tuple[str | None, ...] = ()
                     if stop.kind is StopKind.CITY:
                         tokens = state.tokens_at(coord, stop.part)
-                    node = Node(len(self.nodes), coord, stop.part, stop, tokens, usable)
+                    node = Node(len(self.nodes), coord, stop.part, stop, tokens, usable, tile.name)
                     self.nodes.append(node)
                     self.by_sig[node.sig] = node.index
         self._hexside_ids: dict[tuple[_EdgeKey, _EdgeKey], int] = {}

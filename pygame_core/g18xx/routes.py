@@ -1,24 +1,30 @@
 """Routes: validity, revenue, and the exact best route of one train of unlimited range.
 
-A route is a sequence of distinct stops joined by links (graph.py). The rules (1840 IX.2,
-IX.7, IX.8; most 18xx titles share them):
+A route is a sequence of distinct stops joined by links (graph.py). The rules most 18xx
+titles share (a title sets the variable ones, and the rule citations of every refusal,
+in `RouteRules`):
 
-- at least two stops, no stop twice, no piece of track (hexside) twice;
+- at least `min_stops` stops, no stop twice, no piece of track (hexside) twice;
 - the company's own token on a city of the route;
 - a city full of other companies' tokens, an offboard, or a stop reached by terminal
   track, only as the first or last stop;
-- revenue: towns and offboards always, cities only with the company's own token
-  (`RouteRules.city_needs_own_token`, 1840 IX.8), at the phase's value; plus a bonus per
-  hex (1840: +20 for each sight owned by the Line's major) if a stop is on that hex.
+- with `end_kinds`, the first and last stop of those kinds only (e.g. stations, not
+  halts), unless the caller relaxes it (`relaxed_ends`);
+- with a train range, at most that many stops of `range_kinds` (halts may be free);
+- revenue: every stop at the phase's value, except cities without the company's own
+  token when `city_needs_own_token`; a stop on a tile of `tile_multipliers` counts that
+  many times (value and range); plus a bonus per hex (e.g. a sight or a ferry) once per
+  route if a stop of the route is on that hex.
 
-`best_route` finds the maximum exactly. Longest path is NP-hard in general, so it is a
-branch and bound with a memo; see docs/18xx-core.md for why it is exact and how fast.
+`best_route` finds the maximum for one train of unlimited range exactly. Longest path is
+NP-hard in general, so it is a branch and bound with a memo; see docs/18xx-core.md for why
+it is exact and how fast. Several trains, and ranges: runs.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.errors import IllegalAction
 from .graph import Link, Node, TrackGraph
@@ -34,12 +40,49 @@ class IllegalRoute(IllegalAction):
 
 
 @dataclass(frozen=True)
-class RouteRules:
-    """Per-title route rules."""
+class RouteCitations:
+    """The rulebook sections a title cites in route refusals, one per rule; an empty one
+    falls back to `general` (and an empty `general` cites nothing)."""
 
-    city_needs_own_token: bool = True  # 1840 IX.8: only cities with the Line's own token
-    min_stops: int = 2  # 1840 IX.7: "mindestens 2 Einkommens-Orte"
-    rule_ref: str = "1840 IX.2/IX.7"
+    general: str = ""
+    track: str = ""  # the same track twice, on one route or on two of a company's
+    stop: str = ""  # the same stop twice
+    blocked: str = ""  # passing a city full of other companies' tokens
+    token: str = ""  # no own token on the route
+    range: str = ""  # more stops that count than the train's range
+    ends: str = ""  # a route starting or ending at a stop that may not end it
+
+    def of(self, rule: str) -> str | None:
+        """The citation for `rule` (a field name), or None."""
+        ref = getattr(self, rule) or self.general
+        return str(ref) or None
+
+
+STATIONS: frozenset[StopKind] = frozenset({StopKind.CITY, StopKind.OFFBOARD})
+
+
+@dataclass(frozen=True)
+class RouteRules:
+    """Per-title route rules (the defaults: any stop may end a route, cities count only
+    with the company's own token, no citations)."""
+
+    city_needs_own_token: bool = True  # a city without the company's token is worth 0
+    min_stops: int = 2
+    cite: RouteCitations = RouteCitations()
+    # Stops a train's range counts (towns/halts are free when left out).
+    range_kinds: frozenset[StopKind] = STATIONS
+    # Stops a route may start and end at; None: any stop.
+    end_kinds: frozenset[StopKind] | None = None
+    # Tile name -> how many times a stop on that tile counts, in value and in range.
+    tile_multipliers: Mapping[str, int] = field(default_factory=dict, hash=False)
+
+    def multiplier(self, node: Node) -> int:
+        """How many times `node` counts on a route."""
+        return self.tile_multipliers.get(node.tile, 1) if self.tile_multipliers else 1
+
+    def may_end(self, node: Node, relaxed: bool = False) -> bool:
+        """True if a route may start or end at `node`."""
+        return relaxed or self.end_kinds is None or node.kind in self.end_kinds
 
 
 @dataclass(frozen=True)
@@ -53,11 +96,27 @@ class Route:
     revenue: int
 
 
+def make_route(graph: TrackGraph, path: Sequence[int], links: Sequence[int], revenue: int) -> Route:
+    """The Route of graph nodes `path` joined by `links`, worth `revenue`."""
+    connections = []
+    for i, li in enumerate(links):
+        link = graph.links[li]
+        connections.append(link.hexes if link.a == path[i] else tuple(reversed(link.hexes)))
+    stops = tuple(graph.nodes[i].sig for i in path)
+    return Route(stops, tuple(links), tuple(connections), revenue)
+
+
 def stop_value(node: Node, corp: str, colours: Sequence[str], rules: RouteRules) -> int:
-    """What this stop adds to a route of `corp` (before hex bonuses)."""
+    """What this stop adds to a route of `corp` (before hex bonuses), its multiplier
+    included."""
     if node.kind is StopKind.CITY and rules.city_needs_own_token and corp not in node.tokens:
         return 0
-    return node.stop.revenue.at(colours)
+    return node.stop.revenue.at(colours) * rules.multiplier(node)
+
+
+def range_count(node: Node, rules: RouteRules) -> int:
+    """How much of a train's range a visit of `node` uses (0: a free halt)."""
+    return rules.multiplier(node) if node.kind in rules.range_kinds else 0
 
 
 def route_revenue(
@@ -68,14 +127,20 @@ def route_revenue(
     colours: Sequence[str],
     bonuses: Mapping[str, int] | None = None,
     rules: RouteRules | None = None,
+    *,
+    train_range: int | None = None,
+    relaxed_ends: bool = False,
 ) -> int:
     """Check a route and return its revenue. Raises IllegalRoute naming the broken rule.
 
     `stops` are node names in order; `links[i]` joins stops i and i+1 (indices into
-    `graph.links`; see `link_for` to find them from hexes).
+    `graph.links`; see `link_for` to find them from hexes). `train_range`: the most stops
+    of `rules.range_kinds` it may touch (None: unlimited). `relaxed_ends`: any stop may
+    end it (a title's exception to `rules.end_kinds`).
     """
     rules = rules or RouteRules()
-    ref = rules.rule_ref
+    cite = rules.cite
+    ref = cite.of("general")
     if len(stops) < rules.min_stops:
         raise IllegalRoute(f"A route needs at least {rules.min_stops} stops", rule=ref)
     if len(links) != len(stops) - 1:
@@ -85,7 +150,7 @@ def route_revenue(
     except KeyError as exc:
         raise IllegalRoute(f"{exc.args[0]} is not a stop on this track", rule=ref) from None
     if len({n.index for n in nodes}) != len(nodes):
-        raise IllegalRoute("A route may not visit the same stop twice", rule="1840 IX.7")
+        raise IllegalRoute("A route may not visit the same stop twice", rule=cite.of("stop"))
     sides: set[int] = set()
     for i, li in enumerate(links):
         if not 0 <= li < len(graph.links):
@@ -95,7 +160,7 @@ def route_revenue(
         if {link.a, link.b} != {a, b}:
             raise IllegalRoute(f"No such track from {stops[i]} to {stops[i + 1]}", rule=ref)
         if sides & link.hexsides:
-            raise IllegalRoute("A route may not use the same track twice", rule="1840 IX.2")
+            raise IllegalRoute("A route may not use the same track twice", rule=cite.of("track"))
         sides |= link.hexsides
     for i, node in enumerate(nodes):
         if not node.usable:
@@ -106,13 +171,26 @@ def route_revenue(
             if node.blocks(corp):
                 raise IllegalRoute(
                     f"{node.sig} is full of other tokens: a route may only start or end there",
-                    rule="1840 IX.7",
+                    rule=cite.of("blocked"),
                 )
             before, after = graph.links[links[i - 1]], graph.links[links[i]]
             if before.terminal_at(node.index) or after.terminal_at(node.index):
                 raise IllegalRoute(f"A route must end at {node.sig}", rule=ref)
     if not any(corp in n.tokens for n in nodes):
-        raise IllegalRoute("A route needs one of the company's own tokens", rule="1840 IX.7")
+        raise IllegalRoute("A route needs one of the company's own tokens", rule=cite.of("token"))
+    for node in (nodes[0], nodes[-1]):
+        if not rules.may_end(node, relaxed_ends):
+            raise IllegalRoute(
+                f"A route may not start or end at {node.sig} ({node.kind.value})",
+                rule=cite.of("ends"),
+            )
+    if train_range is not None:
+        used = sum(range_count(n, rules) for n in nodes)
+        if used > train_range:
+            raise IllegalRoute(
+                f"A train of range {train_range} may not touch {used} stations",
+                rule=cite.of("range"),
+            )
     revenue = sum(stop_value(n, corp, colours, rules) for n in nodes)
     return revenue + sum((bonuses or {}).get(h, 0) for h in {n.hex for n in nodes})
 
@@ -136,12 +214,15 @@ def best_route(
     bonuses: Mapping[str, int] | None = None,
     rules: RouteRules | None = None,
 ) -> Route | None:
-    """The route of highest revenue for one train of unlimited range (1840 IX.7: "Jede
-    Straßenbahn hat unbegrenzte Reichweite"), or None if `corp` has no valid route.
+    """The route of highest revenue for one train of unlimited range, or None if `corp`
+    has no valid route. Rules with `end_kinds` need `runs.best_runs` (ValueError).
 
     Exact. Among equal revenues the first one found is returned (deterministic).
     """
-    return _Solver(graph, corp, colours, bonuses or {}, rules or RouteRules()).solve()
+    rules = rules or RouteRules()
+    if rules.end_kinds is not None:
+        raise ValueError("best_route lets a route end anywhere: use runs.best_runs")
+    return _Solver(graph, corp, colours, bonuses or {}, rules).solve()
 
 
 _Move = tuple[int, int, bool, int]  # next stop, shared-track mask, may go on, link
@@ -457,14 +538,7 @@ class _Solver:
             used |= smask
             if self.group_mask:
                 _, got = self.group_gain(y, got)
-        graph = self.graph
-        stops = tuple(graph.nodes[self.global_[i]].sig for i in path)
-        connections = []
-        for i, li in enumerate(links):
-            link = graph.links[li]
-            a = self.global_[path[i]]
-            connections.append(link.hexes if link.a == a else tuple(reversed(link.hexes)))
-        return Route(stops, tuple(links), tuple(connections), revenue)
+        return make_route(self.graph, [self.global_[i] for i in path], links, revenue)
 
 
 def _add_move(moves: list[_Move], move: _Move) -> None:

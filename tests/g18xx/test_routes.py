@@ -9,11 +9,20 @@ from hypothesis import HealthCheck, given, settings
 
 from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.graph import TrackGraph
-from pygame_core.g18xx.routes import IllegalRoute, best_route, link_for, route_revenue
+from pygame_core.g18xx.routes import (
+    IllegalRoute,
+    RouteCitations,
+    RouteRules,
+    best_route,
+    link_for,
+    route_revenue,
+)
 
 from .helpers import board, brute_force, random_boards
 
 PHASE2 = ("yellow", "green")
+# Refusals cite what the title supplies: here made-up sections, one per rule.
+CITED = RouteRules(cite=RouteCitations(general="R.1", track="R.2", token="R.3", stop="R.4"))
 
 # C3 town 10 - C5 city 20 - C7 town 20 - C9 city 30 - C11 red offboard 20/30, in a row,
 # plus D6 town 20 hanging off C5 (C5 edge 5 / D6 edge 2).
@@ -42,7 +51,7 @@ def revenue(
         next(lk.index for lk in graph.links_between(graph.by_sig[a], graph.by_sig[b]))
         for a, b in itertools.pairwise(stops)
     ]
-    return route_revenue(graph, corp, stops, links, PHASE2, bonuses)
+    return route_revenue(graph, corp, stops, links, PHASE2, bonuses, CITED)
 
 
 def test_revenue_counts_towns_offboards_and_own_cities_only() -> None:
@@ -57,20 +66,25 @@ def test_a_route_needs_its_own_token() -> None:
     _, graph = row(C5="A", C9="B")
     with pytest.raises(IllegalRoute, match="own tokens") as err:
         revenue(graph, "B", ["C3-0", "C5-0"])
-    assert err.value.rule == "1840 IX.7"
+    assert err.value.rule == "R.3"
 
 
 def test_a_route_needs_two_stops() -> None:
     _, graph = row(C5="A")
-    with pytest.raises(IllegalRoute, match="at least 2"):
+    with pytest.raises(IllegalRoute, match="at least 2") as err:
+        route_revenue(graph, "A", ["C5-0"], [], PHASE2, None, CITED)
+    assert err.value.rule == "R.1"
+    with pytest.raises(IllegalRoute, match="at least 2") as err:
         route_revenue(graph, "A", ["C5-0"], [], PHASE2)
+    assert err.value.rule is None  # no title, no citation
 
 
 def test_no_stop_twice() -> None:
     _, graph = row(C5="A")
     link = graph.links_between(graph.by_sig["C5-0"], graph.by_sig["C7-0"])[0].index
-    with pytest.raises(IllegalRoute, match="twice"):
-        route_revenue(graph, "A", ["C5-0", "C7-0", "C5-0"], [link, link], PHASE2)
+    with pytest.raises(IllegalRoute, match="twice") as err:
+        route_revenue(graph, "A", ["C5-0", "C7-0", "C5-0"], [link, link], PHASE2, None, CITED)
+    assert err.value.rule == "R.4"
 
 
 def test_blocked_city_only_as_an_end() -> None:
@@ -143,8 +157,8 @@ def test_track_is_not_used_twice() -> None:
     d8_d4 = link_for(graph, "D8-0", "D4-0", ["D8", "C7", "C5", "D4"]).index
     stops = ["C3-0", "C9-0", "D8-0", "D4-0"]
     with pytest.raises(IllegalRoute, match="same track") as err:
-        route_revenue(graph, "A", stops, [c3_c9, c9_d8, d8_d4], PHASE2)
-    assert err.value.rule == "1840 IX.2"
+        route_revenue(graph, "A", stops, [c3_c9, c9_d8, d8_d4], PHASE2, None, CITED)
+    assert err.value.rule == "R.2"
     assert route_revenue(graph, "A", stops[:3], [c3_c9, c9_d8], PHASE2) == 40
     best = best_route(graph, "A", PHASE2)
     assert best is not None and best.revenue == 40
