@@ -14,6 +14,7 @@ from typing import Any
 
 from ..g18xx.market import Move
 from ..g18xx.shares import IPO, POOL
+from ..g18xx.steps.dividend import payouts
 from . import board as b
 from . import company, linerounds, stock
 from .world import World, income_holder, player_holder
@@ -62,16 +63,18 @@ def dividend(w: World, major: str) -> JsonDict:
     entry = next(e for e in company.legal(w, w.director(major)) if e["type"] == "dividend")
     amounts = []
     for amount in range(entry["min"], entry["max"] + 1, entry["step"]):
-        payouts = [amount * pct // 100 for pct in held]
-        bank = amount * rest // 100
+        # The split company.py pays with (g18xx.steps.dividend), seat by seat and the bank.
+        parts = payouts(amount, {**{str(s): held[s] for s in seats}, IPO: rest})
+        paid = [parts.get(str(s), 0) for s in seats]
+        bank = parts.get(IPO, 0)
         cell = reached(amount)
         amounts.append(
             {
                 "amount": amount,
                 "per_share": amount * size // 100,
-                "payouts": payouts,
+                "payouts": paid,
                 "bank": bank,
-                "kept": income - sum(payouts) - bank,
+                "kept": income - sum(paid) - bank,
                 "cell": list(cell),
                 "price": grid.price(cell),
             }
@@ -150,11 +153,8 @@ def line_costs(w: World) -> JsonDict:
         bonus = t.bonus == linerounds.TOKEN_BONUS
         options = linerounds.token_options(w, bonus=bonus) if bonus or not t.token else []
         token = options[0][2] if options else None
-    lays = {
-        coord: linerounds.lay_cost(w, coord)
-        for coord in sorted(w.map.board.hexes)
-        if linerounds.lay_cost(w, coord)
-    }
+    costs = ((coord, linerounds.lay_cost(w, coord)) for coord in sorted(w.map.board.hexes))
+    lays = {coord: cost for coord, cost in costs if cost}
     return {"token": token, "remove": linerounds.REMOVE_COST, "lays": lays}
 
 

@@ -26,6 +26,7 @@ from typing import Any, Final
 from ..core.errors import IllegalAction, InvalidAction
 from .citations import cite
 from .money import BANK, Money
+from .steps.dividend import payouts
 
 IPO: Final = "ipo"
 POOL: Final = "pool"
@@ -352,8 +353,7 @@ class Shares:
             payee = self._dividend_payee(self._owner[cert.id], corp)
             percents[payee] = percents.get(payee, 0) + cert.percent
         order = [*self.holders(), corp, BANK]
-        paid = {p: amount * percents[p] // 100 for p in order if p in percents}
-        return {p: v for p, v in paid.items() if v}
+        return payouts(amount, {p: percents[p] for p in order if p in percents})
 
     # --- invariants ------------------------------------------------------------------------
 
