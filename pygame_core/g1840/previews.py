@@ -27,11 +27,6 @@ def loan_terms(w: World) -> JsonDict:
     return {"size": w.loans.rules.size, "penalty": w.loans.rules.penalty}
 
 
-def _share_size(w: World, corp: str) -> int:
-    """The percent of one ordinary certificate of `corp` (1840: 10)."""
-    return min(c.percent for c in w.shares.certs[corp] if not c.director)
-
-
 def _shift(w: World, cell: tuple[int, int], move: Move, steps: int) -> tuple[int, int]:
     for _ in range(steps):
         cell = w.market.grid.step(cell, move)
@@ -48,7 +43,7 @@ def dividend(w: World, major: str) -> JsonDict:
     seats = range(len(w.players))
     held = [w.shares.percent(player_holder(s), major) for s in seats]
     rest = w.shares.percent(POOL, major) + w.shares.percent(IPO, major)
-    size = _share_size(w, major)
+    size = w.shares.share_size(major)
 
     def reached(amount: int) -> tuple[int, int]:
         steps = grid.dividend_steps(amount)
@@ -100,7 +95,7 @@ def trades(w: World, seat: int) -> JsonDict:
         corp = entry.get("company")
         if not isinstance(corp, str):
             continue
-        size = _share_size(w, corp)
+        size = w.shares.share_size(corp)
         price = w.market.price(corp)
         if entry["type"] == "sell":
             n = int(entry["count"])
@@ -109,7 +104,7 @@ def trades(w: World, seat: int) -> JsonDict:
                 {
                     "count": n,
                     "percent": n * size,
-                    "proceeds": price * size * n // 10,
+                    "proceeds": w.shares.sale_value(corp, n, price),
                     "price_after": w.market.grid.price(after),
                 }
             )

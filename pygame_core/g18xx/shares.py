@@ -316,13 +316,22 @@ class Shares:
             owners[cert.id] = POOL
         return owners
 
+    def share_size(self, corp: str) -> int:
+        """The percent of one ordinary certificate of `corp`."""
+        return next(c.percent for c in self._corp(corp) if not c.director)
+
+    def sale_value(self, corp: str, count: int, price: int) -> int:
+        """What the bank pays for `count` ordinary certificates of `corp` at `price` per
+        price unit. Changes nothing."""
+        return price * self.share_size(corp) * count // self.units[corp]
+
     def sell(self, seller: str, corp: str, count: int, price: int, money: Money) -> int:
         """Sell `count` ordinary certificates to the pool at `price` per price unit (the
         price before the sale); returns the amount paid by the bank. The market move is
         the caller's (`Market.sell`)."""
         owners = self.check_sell(seller, corp, count)
-        size = next(c.percent for c in self._corp(corp) if not c.director)
-        amount = price * size * count // self.units[corp]
+        size = self.share_size(corp)
+        amount = self.sale_value(corp, count, price)
         money.transfer(BANK, seller, amount, f"{seller} sells {count * size}% of {corp}")
         self._owner = owners
         if not self.rules.rebuy_after_sale and corp not in self._sold.get(seller, ()):
