@@ -4,7 +4,7 @@ Until the engine has answered the load, nothing may be sent to it: an action mad
 would be overwritten by the load's answer (the page would show the position before it while
 the engine holds the one after). `watch_loading` records, at every change of the page, whether
 the table was interactive while the "Loading the saved game" status was shown, and which
-endless animations were running then (`loading_animations`).
+endless animations ran on the table before it took input (`loading_animations`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,13 @@ _WATCH_JS = """
   const seen = (window.__loadingWatch = []);
   const endless = (window.__loadingAnimations = []);
   const look = () => {
-    const status = document.querySelector('[data-testid=status]')?.textContent ?? '';
-    if (!status.includes('Loading the saved game')) return;
     const t = document.querySelector('[data-testid=table]');
-    seen.push({ interactive: t?.dataset.interactive ?? null, busy: t?.dataset.busy ?? null });
+    const status = document.querySelector('[data-testid=status]')?.textContent ?? '';
+    if (status.includes('Loading the saved game')) {
+      seen.push({ interactive: t?.dataset.interactive ?? null, busy: t?.dataset.busy ?? null });
+    }
+    // The first screen: the painted table until the engine has it and it takes input.
+    if (!t || t.dataset.interactive === '1') return;
     endless.push(document.getAnimations()
       .filter((a) => a.effect?.getComputedTiming().iterations === Infinity)
       .map((a) => ({
@@ -42,8 +45,8 @@ def watch_loading(page: Page) -> None:
 
 
 def loading_animations(page: Page) -> list[list[dict[str, str]]]:
-    """The endless animations running at each change seen while the saved game was loading
-    (the first screen, before the engine answered), one list per change."""
+    """The endless animations running at each change of the painted table before it took
+    input (the first screen, while the engine starts and loads the game), one per change."""
     snapshots: list[list[dict[str, str]]] = page.evaluate("window.__loadingAnimations ?? []")
     return snapshots
 

@@ -179,15 +179,6 @@ def test_reload_resumes_and_paints_before_the_engine(page: Page, site_server: Si
         })"""
     )
     assert marks["painted"] is not None
-    # Nothing on the first screen animates smoothly forever: without a GPU each such frame
-    # is drawn again, CPU the engine's start needs (web/ui/app.css); spinners turn in steps.
-    # Looked at while the saved game was loading, not after: on a busy machine the engine may
-    # be up by now, and the End turn button's pulse (after the start) is allowed.
-    snapshots = loading_animations(page)
-    assert snapshots, "the 'Loading the saved game' status was never shown"
-    assert any(snapshots), "the engine-start spinner should be turning"
-    smooth = [a for snap in snapshots for a in snap if not a["easing"].startswith("steps(")]
-    assert smooth == [], smooth
     # the budget is 0.3 s on a quiet machine; allow for a loaded CI box without going blind
     assert marks["painted"] < 1500, marks
     # the board came from the autosave, before the engine answered
@@ -197,6 +188,15 @@ def test_reload_resumes_and_paints_before_the_engine(page: Page, site_server: Si
     wait_interactive(page)
     assert n_actions(page) == count
     assert_locked_while_loading(page)
+    # Nothing on the first screen animates smoothly forever: without a GPU each such frame
+    # is drawn again, CPU the engine's start needs (web/ui/app.css); spinners turn in steps.
+    # Recorded on the table before it took input, not looked at once: a busy machine may
+    # have the engine up by then, and End turn's pulse (after the start) is allowed.
+    snapshots = loading_animations(page)
+    assert snapshots, "the table was never seen before it took input"
+    assert any(snapshots), "the engine-start spinner should be turning"
+    smooth = [a for snap in snapshots for a in snap if not a["easing"].startswith("steps(")]
+    assert smooth == [], smooth
     assert hand_codes(page) == hand
     expect(page.get_by_test_id("prompt")).to_have_text(prompt)
     end_turn(page)
