@@ -214,6 +214,12 @@ def check_buy(
     if source == POOL and eco.shares.percent(POOL, corp) == 0:
         raise IllegalAction(f"No {corp} share is in the bank pool", rule="1881 4.11")
     director = source == IPO and director_in_ipo(eco, corp)
+    if corp == SBAHN:
+        size = SBAHN_SHARES[0] if director else eco.shares.share_size(SBAHN)
+        if eco.shares.percent(buyer, SBAHN) + size > SBAHN_CAP:
+            raise IllegalAction(
+                f"{buyer} may hold at most {SBAHN_CAP}% of the S-Bahn", rule="1881 12.2"
+            )
     return eco.shares.check_buy(
         buyer,
         corp,

@@ -63,6 +63,7 @@ def test_case_7_round_end_and_the_tram() -> None:
 def test_a_10_nobody_bought_the_tram_stays() -> None:
     """1881 4.7 / A-10: without a buyer the Tram stays with its holder."""
     eco = economy(3)
+    hold(eco, "GBS", "P1")
     state = stock.start(eco, 2)
     assert state.order == [2, 0, 1]
     act(state, 2, type="pass")
@@ -270,6 +271,15 @@ def test_case_18_floating_counts_pool_shares() -> None:
     buy(eco, "P3", "SBV", IPO)
     assert "SBV" in eco.floated and eco.money.cash("SBV") == 700
     assert {"event": "float", "company": "SBV", "capital": 700, "home": "L6"} in eco.events
+
+
+def test_players_who_can_do_nothing_are_passed_over() -> None:
+    """1881 4.6: nobody can buy (no company in play, no opening right) or sell: after the
+    first pass the others are passed over and the round ends."""
+    eco = economy(3)
+    state = stock.start(eco, 1)
+    assert act(state, 1, type="pass") is True
+    assert [e["player"] for e in eco.events if e["event"] == "passed_over"] == ["P3", "P1"]
 
 
 def test_legal_actions_pass_check_and_the_state_round_trips() -> None:
