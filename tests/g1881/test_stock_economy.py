@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -11,9 +13,12 @@ from hypothesis import strategies as st
 
 from pygame_core.g18xx.market import Market
 from pygame_core.g18xx.money import BANK, Money
+from pygame_core.g18xx.rounds import StepFunctions
 from pygame_core.g18xx.shares import IPO, Shares
 from pygame_core.g1881 import bid, economy, stock
+from pygame_core.g1881.bid import BidState
 from pygame_core.g1881.companies import Economy, sold_percent
+from pygame_core.g1881.stock import StockState
 
 from .stock_helpers import economy as new_game
 from .stock_helpers import hold
@@ -145,3 +150,18 @@ def test_economy_round_trips() -> None:
     again = Economy.from_dict(eco.to_dict())
     assert again.to_dict() == eco.to_dict()
     assert again.market.cell("GBS") == (3, 11) and again.floated == ["GBS"]
+
+
+def test_the_rounds_have_the_core_step_functions() -> None:
+    """1881 2.4 / 4.1: the bid and the stock round modules are the core's step functions
+    (`StepFunctions`: active, legal, check, execute), for the game's `Step`s to wrap."""
+    bid_step: StepFunctions[BidState, Mapping[str, Any]] = bid
+    stock_step: StepFunctions[StockState, Mapping[str, Any]] = stock
+    state = bid.start(new_game(3), 0)
+    assert bid_step.active(state) == 0
+    assert bid_step.legal(state, 0)[0]["type"] == "bid"
+    eco = new_game(3)
+    hold(eco, "GBS", "P1")
+    sr = stock.start(eco, 1)
+    assert stock_step.active(sr) == 1
+    assert {"type": "buy", "company": "GBS", "source": "ipo"} in stock_step.legal(sr, 1)
