@@ -164,3 +164,21 @@ def test_only_operating_tram_companies_trade_s_shares() -> None:
         sbahn_shares.check_company_buy(eco, "SBV", IPO)
     with pytest.raises(IllegalAction):
         check_buy(eco, "SBV", "GBS", IPO)
+
+
+def test_a_9_company_held_s_shares_count_as_held_for_the_sold_out_rise() -> None:
+    """1881 4.16 / A-9: S-Bahn shares a tram company holds count as in players' hands:
+    with every S share held by players and GBS, the marker moves one field right."""
+    eco = rich()
+    hold(eco, "GBS", "P1", "P1", "P1", "P2", "P2")
+    for p in ("P1", "P2", "P3"):  # 30% each: the chairman's 10 + four 5%, six 5%, six 5%
+        for _ in range(6 if p != "P1" else 5):
+            buy(eco, p, SBAHN, IPO)
+    for _ in range(2):
+        sbahn_shares.company_buy(eco, "GBS", IPO)
+        sbahn_shares.new_operating_round(eco)
+    assert eco.shares.percent(IPO, SBAHN) == 0 and eco.shares.percent("GBS", SBAHN) == 10
+    state = stock.start(eco, 0)
+    while stock.active(state) is not None:
+        stock.execute(state, {"type": "pass"})
+    assert eco.market.cell(SBAHN) == (3, 10)
