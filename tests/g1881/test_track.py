@@ -13,6 +13,7 @@ import pytest
 from pygame_core.core.errors import IllegalAction, InvalidAction
 from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.laying import Lay
+from pygame_core.g18xx.tiles import Gauge
 from pygame_core.g1881 import board as b
 from pygame_core.g1881 import track as t
 
@@ -316,7 +317,7 @@ def test_the_trasse_takes_s_tiles_only_and_they_go_nowhere_else() -> None:
     refused("1881 6.13", trasse, ("G9", "11", 1))  # a tram tile on the Trasse
     lays = t.map_lays(trasse, "G9", "2")
     assert lays and {n for n, _ in lays} == {"21", "22"}
-    assert all(TILES[n].exits(r, t.Gauge.NARROW) == {1, 5} for n, r in lays)  # the Trasse
+    assert all(TILES[n].exits(r, Gauge.NARROW) == {1, 5} for n, r in lays)  # the Trasse
     refused("1881 6.13", trasse, ("G9", "21", 0))  # S track 0-2 off the Trasse 1-5
 
 
