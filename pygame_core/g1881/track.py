@@ -53,7 +53,7 @@ _CONSTANTS: Final = section("constants")
 # not the overview's 40).
 TERRAIN_COST: Final[int] = _CONSTANTS["terrain_cost"]
 
-# 9.4: "+100 TM" to the company whose lay connects a periphery station with the centre.
+# 9.4: "Dieser Bonus beträgt 100 TM" for connecting a periphery station with the centre.
 PERIPHERY_BONUS: Final[int] = _CONSTANTS["periphery_bonus"]
 
 
@@ -363,7 +363,7 @@ def periphery_stations() -> frozenset[str]:
 
 def connected_to_centre(state: MapState, network: Gauge = Gauge.BROAD) -> frozenset[str]:
     """The periphery stations joined to a centre station by track of `network`, depots
-    ignored (9.4: "Fremde Depots werden hierbei nicht berücksichtigt")."""
+    ignored (9.4: "ohne Rücksicht auf fremde Depots")."""
     graph = TrackGraph(state, network)
     starts = [n.index for n in graph.nodes if n.hex in centre_stations()]
     seen = set(starts)
