@@ -8,10 +8,13 @@ uses Marienfelde and Rudow.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pygame_core.core.errors import IllegalAction, InvalidAction
 from pygame_core.g18xx.board import MapState
+from pygame_core.g18xx.graph import TrackGraph
 from pygame_core.g18xx.laying import Lay
 from pygame_core.g18xx.tiles import Gauge
 from pygame_core.g1881 import board as b
@@ -443,3 +446,36 @@ def test_no_periphery_station_is_connected_at_the_start() -> None:
     assert t.connected_to_centre(b.initial_state()) == frozenset()
     assert t.periphery_stations() == frozenset(b.map_data()["periphery_stations"])
     assert {"G5", "H5"} <= t.centre_stations()
+
+
+def test_random_games_of_legal_lays_keep_the_map_sound() -> None:
+    """Seeded walks of legal lays by all eight tram companies through the four phases: every
+    lay listed is accepted; afterwards no track end faces a closed side (6.5, 6.11), S tiles
+    lie only on the Trasse along it (6.13), no tile is used beyond its count (6.17), and no
+    company's reach or periphery connection is ever lost (6.10)."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = b.initial_state()
+        for home in b.homes().values():
+            state.place_token(home.hex, home.part, home.corp)
+        for step in range(60):
+            phase = str(1 + step * 4 // 60)
+            corp = rng.choice(sorted(b.homes()))
+            options = t.legal_lays(state, corp, phase, cash=rng.choice([0, 1000]))
+            if not options:
+                continue
+            choice = rng.choice(options)
+            before = state.copy()
+            reach = TrackGraph(before).reach(corp).hexes
+            t.lay(state, corp, phase, choice, cash=1000)
+            assert reach <= TrackGraph(state).reach(corp).hexes
+            assert t.connected_to_centre(before) <= t.connected_to_centre(state)
+            assert min(state.supply(b.tile_counts()).values()) >= 0
+        for coord, (tile, rotation) in state.tiles.items():
+            assert tile.exits(rotation) <= state.board.open_edges(coord), coord
+            narrow = tile.exits(rotation, Gauge.NARROW)
+            assert bool(narrow) == (coord in t.trasse()), coord
+            future = state.board.hexes[coord].tile.future
+            if future:
+                assert narrow == {e for p in future for e in p.edges}, coord
+        assert len(state.tiles) > 20
