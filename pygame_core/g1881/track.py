@@ -218,24 +218,27 @@ def _check_reach(
         raise _refuse(f"{tile.name} on {coord} does not extend {corp}'s track", "1881 6.12")
 
 
-def check_lay(
-    state: MapState,
-    corp: str,
-    phase: str,
-    lay: Lay,
-    *,
-    cash: int,
-    turn: TrackTurn = NO_BUILDS,
-    supply: Mapping[str, int] | None = None,
-    network: Gauge = Gauge.BROAD,
-) -> LayOutcome:
-    """Raise (IllegalAction naming the rule, InvalidAction for an unknown hex or tile) if
-    `corp` may not make `lay` now; otherwise return what it costs and earns.
+@dataclass(frozen=True)
+class Builder:
+    """Who builds and in what situation: the company, the phase ("1".."4"), its treasury
+    (6.15/6.16: the full cost must be there before any bonus), what it built this OR, and
+    its track kind (trams: tram track; the S-Bahn: S track)."""
 
-    `cash`: the company's treasury (6.15/6.16: the full cost must be there before the
-    bonus); `turn`: what it built this OR; `supply`: the tiles not on the map (default: the
-    manifest less the map's tiles, 6.17); `network`: the company's track kind.
+    corp: str
+    phase: str
+    cash: int
+    turn: TrackTurn = NO_BUILDS
+    network: Gauge = Gauge.BROAD
+
+
+def check_lay(
+    state: MapState, builder: Builder, lay: Lay, supply: Mapping[str, int] | None = None
+) -> LayOutcome:
+    """Raise (IllegalAction naming the rule, InvalidAction for an unknown hex, tile or
+    phase) if `builder` may not make `lay` now; otherwise return what it costs and earns.
+    `supply`: the tiles not on the map (default: the manifest less the map's tiles, 6.17).
     """
+    corp, cash, network = builder.corp, builder.cash, builder.network
     coord, name, rotation = lay
     if coord not in state.board.hexes:
         raise InvalidAction(f"No hex {coord!r} on the 1881 map")
@@ -243,10 +246,10 @@ def check_lay(
         raise InvalidAction(f"No tile {name!r} in 1881 (Table 6)")
     if rotation not in range(6):
         raise InvalidAction(f"Rotation must be 0-5, not {rotation!r}")
-    rules = phase_track(phase)
+    rules = phase_track(builder.phase)
     if state.board.hexes[coord].blocked:
         raise _refuse(f"{coord} cannot be built on", "1881 6.5")
-    _check_turn(state, coord, rules, turn)
+    _check_turn(state, coord, rules, builder.turn)
     tile = tiles()[name]
     _check_tile_rules(state, coord, tile, rules)
     available = state.supply(tile_counts()) if supply is None else supply
@@ -265,22 +268,12 @@ def check_lay(
 
 
 def lay(
-    state: MapState,
-    corp: str,
-    phase: str,
-    lay: Lay,
-    *,
-    cash: int,
-    turn: TrackTurn = NO_BUILDS,
-    supply: Mapping[str, int] | None = None,
-    network: Gauge = Gauge.BROAD,
+    state: MapState, builder: Builder, lay: Lay, supply: Mapping[str, int] | None = None
 ) -> LayOutcome:
     """Check `lay` (`check_lay`), then put the tile on the map (the old one goes back to
     the supply, 6.17; depots move with their station). The caller pays `cost` and credits
     `build_bonus`, and records the build in its `TrackTurn`."""
-    result = check_lay(
-        state, corp, phase, lay, cash=cash, turn=turn, supply=supply, network=network
-    )
+    result = check_lay(state, builder, lay, supply)
     coord, name, rotation = lay
     state.lay(coord, tiles()[name], rotation)
     return result
@@ -288,35 +281,46 @@ def lay(
 
 def legal_lays(
     state: MapState,
-    corp: str,
-    phase: str,
-    *,
-    cash: int,
-    turn: TrackTurn = NO_BUILDS,
+    builder: Builder,
     supply: Mapping[str, int] | None = None,
-    network: Gauge = Gauge.BROAD,
     hexes: Iterable[str] | None = None,
 ) -> list[Lay]:
-    """Every (hex, tile, rotation) `corp` may lay now, each one `check_lay` accepts
+    """Every (hex, tile, rotation) `builder` may lay now, each one `check_lay` accepts
     (`hexes` limits the search)."""
-    rules = phase_track(phase)
+    rules = phase_track(builder.phase)
     available = state.supply(tile_counts()) if supply is None else supply
-    graph = TrackGraph(state, network)
+    graph = TrackGraph(state, builder.network)
     only = None if hexes is None else frozenset(hexes)
     out: list[Lay] = []
     for coord, name, rotation in connected_lays(
-        state, graph, corp, tiles().values(), available, rules.colours, upgrade_rules(), hexes=only
+        state,
+        graph,
+        builder.corp,
+        tiles().values(),
+        available,
+        rules.colours,
+        upgrade_rules(),
+        hexes=only,
     ):
-        tile = tiles()[name]
         try:
-            _check_turn(state, coord, rules, turn)
-            _check_tile_rules(state, coord, tile, rules)
-            _check_rotation(state, coord, tile, rotation)
+            _check_turn(state, coord, rules, builder.turn)
         except IllegalAction:
             continue
-        if outcome(state, coord).cost <= cash:
+        if _fits(state, coord, name, rotation, rules) and (
+            outcome(state, coord).cost <= builder.cash
+        ):
             out.append((coord, name, rotation))
     return out
+
+
+def _fits(state: MapState, coord: str, name: str, rotation: int, rules: PhaseTrack) -> bool:
+    """True if the tile rules and its rotation allow `name` on `coord` (connection aside)."""
+    try:
+        _check_tile_rules(state, coord, tiles()[name], rules)
+        _check_rotation(state, coord, tiles()[name], rotation)
+    except IllegalAction:
+        return False
+    return True
 
 
 def map_lays(
@@ -328,17 +332,13 @@ def map_lays(
     if state.board.hexes[coord].blocked:
         return []
     available = state.supply(tile_counts()) if supply is None else supply
-    out = []
-    for name, rotation in state.legal_lays(
-        coord, tiles().values(), available, rules.colours, upgrade_rules()
-    ):
-        try:
-            _check_tile_rules(state, coord, tiles()[name], rules)
-            _check_rotation(state, coord, tiles()[name], rotation)
-        except IllegalAction:
-            continue
-        out.append((name, rotation))
-    return out
+    return [
+        (name, rotation)
+        for name, rotation in state.legal_lays(
+            coord, tiles().values(), available, rules.colours, upgrade_rules()
+        )
+        if _fits(state, coord, name, rotation, rules)
+    ]
 
 
 @dataclass(frozen=True)

@@ -28,34 +28,27 @@ def force(state: MapState, coord: str, tile: str, rotation: int) -> None:
     state.lay(coord, TILES[tile], rotation)
 
 
-def refused(
-    rule: str,
-    state: MapState,
-    lay: Lay,
-    *,
-    corp: str = "T",
-    phase: str = "2",
-    cash: int = 1000,
-    turn: t.TrackTurn = t.NO_BUILDS,
-) -> None:
+def who(
+    phase: str = "2", *, corp: str = "T", cash: int = 1000, turn: t.TrackTurn = t.NO_BUILDS
+) -> t.Builder:
+    """A builder: company T in phase 2 with 1000 TM unless told otherwise."""
+    return t.Builder(corp, phase, cash, turn)
+
+
+def refused(rule: str, state: MapState, lay: Lay, builder: t.Builder | None = None) -> None:
+    """`check_lay` refuses `lay` citing `rule`, and `legal_lays` does not list it."""
+    builder = builder or who()
     with pytest.raises(IllegalAction) as err:
-        t.check_lay(state, corp, phase, lay, cash=cash, turn=turn)
+        t.check_lay(state, builder, lay)
     assert err.value.rule == rule, err.value.message
-    assert lay not in t.legal_lays(state, corp, phase, cash=cash, turn=turn, hexes=[lay[0]])
+    assert lay not in t.legal_lays(state, builder, hexes=[lay[0]])
 
 
-def accepted(
-    state: MapState,
-    lay: Lay,
-    *,
-    corp: str = "T",
-    phase: str = "2",
-    cash: int = 1000,
-    turn: t.TrackTurn = t.NO_BUILDS,
-) -> t.LayOutcome:
-    result = t.check_lay(state, corp, phase, lay, cash=cash, turn=turn)
-    assert lay in t.legal_lays(state, corp, phase, cash=cash, turn=turn, hexes=[lay[0]])
-    return result
+def accepted(state: MapState, lay: Lay, builder: t.Builder | None = None) -> t.LayOutcome:
+    """`check_lay` accepts `lay` and `legal_lays` lists it."""
+    builder = builder or who()
+    assert lay in t.legal_lays(state, builder, hexes=[lay[0]])
+    return t.check_lay(state, builder, lay)
 
 
 def lichterfelde() -> MapState:
@@ -74,35 +67,35 @@ def test_phase_1_lays_two_yellow_tiles_the_second_off_the_first() -> None:
     the second may extend the first); a third is refused."""
     state = lichterfelde()
     first = ("K6", "1", 1)  # straight K5 -> K7
-    accepted(state, first, phase="1")
-    assert not t.legal_lays(state, "T", "1", cash=1000, hexes=["K7"])
-    t.lay(state, "T", "1", first, cash=1000)
+    accepted(state, first, who("1"))
+    assert not t.legal_lays(state, t.Builder("T", "1", 1000), hexes=["K7"])
+    t.lay(state, t.Builder("T", "1", 1000), first)
     turn = t.NO_BUILDS.after("K6", upgrade=False)
     second = ("K7", "4", 1)  # the halt beyond the first tile
-    accepted(state, second, phase="1", turn=turn)
-    t.lay(state, "T", "1", second, cash=1000, turn=turn)
-    refused("1881 6.1", state, ("K4", "4", 1), phase="1", turn=turn.after("K7", upgrade=False))
-    assert not t.legal_lays(state, "T", "1", cash=1000, turn=turn.after("K7", upgrade=False))
+    accepted(state, second, who("1", turn=turn))
+    t.lay(state, t.Builder("T", "1", 1000, turn), second)
+    refused("1881 6.1", state, ("K4", "4", 1), who("1", turn=turn.after("K7", upgrade=False)))
+    assert not t.legal_lays(state, t.Builder("T", "1", 1000, turn.after("K7", upgrade=False)))
 
 
 def test_from_phase_2_one_lay_or_one_upgrade() -> None:
     """1881 6.1: one tile per OR, or instead one upgrade (digest C-20)."""
     state = lichterfelde()
     turn = t.NO_BUILDS.after("K6", upgrade=False)
-    refused("1881 6.1", state, ("K4", "4", 1), phase="2", turn=turn)
-    refused("1881 6.1", state, ("K6", "1", 1), phase="1", turn=turn)  # not twice on a hex
+    refused("1881 6.1", state, ("K4", "4", 1), who("2", turn=turn))
+    refused("1881 6.1", state, ("K6", "1", 1), who("1", turn=turn))  # not twice on a hex
     force(state, "K6", "2", 1)
-    refused("1881 6.1", state, ("K6", "14", 1), phase="1", turn=turn)
+    refused("1881 6.1", state, ("K6", "14", 1), who("1", turn=turn))
 
 
 def test_colours_by_phase() -> None:
     """1881 6.2 (Table 2): green is refused in phase 1, brown in phase 2 (digest C-20)."""
     state = lichterfelde()
     force(state, "K6", "2", 1)
-    refused("1881 6.2", state, ("K6", "14", 1), phase="1")
-    accepted(state, ("K6", "14", 1), phase="2")
+    refused("1881 6.2", state, ("K6", "14", 1), who("1"))
+    accepted(state, ("K6", "14", 1), who("2"))
     force(state, "K6", "11", 1)
-    refused("1881 6.2", state, ("K6", "37", 1), phase="2")
+    refused("1881 6.2", state, ("K6", "37", 1), who("2"))
 
 
 def test_56_and_58_come_with_the_gray_tiles_and_replace_green() -> None:
@@ -113,8 +106,8 @@ def test_56_and_58_come_with_the_gray_tiles_and_replace_green() -> None:
     force(state, "K4", "15", 4)
     fits = [r for name, r in t.map_lays(state, "K4", "4") if name == "56"]
     assert fits
-    refused("1881 6.6", state, ("K4", "56", fits[0]), phase="3")
-    accepted(state, ("K4", "56", fits[0]), phase="4")
+    refused("1881 6.6", state, ("K4", "56", fits[0]), who("3"))
+    accepted(state, ("K4", "56", fits[0]), who("4"))
     x = b.initial_state()
     force(x, "J5", "20", 0)
     x.place_token("J5", 0, "T")
@@ -146,7 +139,7 @@ def test_a_halt_is_followed_by_a_halt() -> None:
 def test_plain_fields_take_plain_tiles() -> None:
     """1881 6.8: fields and track without halts or stations take only such tiles."""
     state = lichterfelde()
-    refused("1881 6.8", state, ("K6", "4", 1), phase="1")
+    refused("1881 6.8", state, ("K6", "4", 1), who("1"))
 
 
 def test_an_upgrade_keeps_every_track() -> None:
@@ -171,12 +164,12 @@ def test_special_hexes_take_only_their_labelled_tiles() -> None:
     state.place_token("H5", 0, "BESTAG")
     green = {name for name, _ in t.map_lays(state, "H5", "2")}
     assert green == {"33"}
-    refused("1881 6.14", state, ("H5", "23", 1), corp="BESTAG")  # a centre tile, unlabelled
-    accepted(state, ("H5", "33", 1), corp="BESTAG")
+    refused("1881 6.14", state, ("H5", "23", 1), who(corp="BESTAG"))  # a centre tile, unlabelled
+    accepted(state, ("H5", "33", 1), who(corp="BESTAG"))
     force(state, "H5", "33", 1)
     assert {name for name, _ in t.map_lays(state, "H5", "3")} == {"53"}
-    refused("1881 6.14", state, ("H5", "51", 1), corp="BESTAG", phase="3")  # Moabit's M
-    refused("1881 6.14", lichterfelde(), ("J5", "9", 0), phase="1")  # X takes 10 only
+    refused("1881 6.14", state, ("H5", "51", 1), who("3", corp="BESTAG"))  # Moabit's M
+    refused("1881 6.14", lichterfelde(), ("J5", "9", 0), who("1"))  # X takes 10 only
     for coord, old in (("G7", "54"), ("G5", "55")):
         s = b.initial_state()
         force(s, coord, old, 1)
@@ -206,7 +199,7 @@ def test_unknown_hex_tile_or_rotation_is_invalid() -> None:
     state = lichterfelde()
     for lay in (("Z9", "1", 0), ("K6", "99", 0), ("K6", "1", 6)):
         with pytest.raises(InvalidAction):
-            t.check_lay(state, "T", "1", lay, cash=1000)
+            t.check_lay(state, t.Builder("T", "1", 1000), lay)
 
 
 def test_no_tile_left() -> None:
@@ -216,7 +209,7 @@ def test_no_tile_left() -> None:
     supply = dict(state.supply(b.tile_counts()))
     supply["1"] = 0
     with pytest.raises(IllegalAction) as err:
-        t.check_lay(state, "T", "1", ("K6", "1", 1), cash=1000, supply=supply)
+        t.check_lay(state, t.Builder("T", "1", 1000), ("K6", "1", 1), supply=supply)
     assert err.value.rule == "1881 6.17"
     assert state.supply(b.tile_counts())["9"] == b.tile_counts()["9"] - 1
 
@@ -231,11 +224,11 @@ def test_terrain_costs_50_on_the_first_build_only() -> None:
     state = b.initial_state()
     state.place_token("J11", 0, "SSC")
     lay = ("J12", "4", 1)
-    assert accepted(state, lay, corp="SSC", phase="1") == t.LayOutcome(50, 0, upgrade=False)
-    refused("1881 6.15", state, lay, corp="SSC", phase="1", cash=40)
-    t.lay(state, "SSC", "1", lay, cash=50)
+    assert accepted(state, lay, who("1", corp="SSC")) == t.LayOutcome(50, 0, upgrade=False)
+    refused("1881 6.15", state, lay, who("1", corp="SSC", cash=40))
+    t.lay(state, t.Builder("SSC", "1", 50), lay)
     up = next(r for name, r in t.map_lays(state, "J12", "2") if name == "15")
-    assert accepted(state, ("J12", "15", up), corp="SSC", cash=0).cost == 0
+    assert accepted(state, ("J12", "15", up), who(corp="SSC", cash=0)).cost == 0
 
 
 def test_every_terrain_field_costs_the_rulebook_figure() -> None:
@@ -253,12 +246,12 @@ def test_build_bonus_once_and_not_towards_the_cost() -> None:
     force(state, "L5", "2", 2)  # 2 (K5) - 4 (L6)
     state.place_token("L6", 0, "SBV")
     first = ("K5", "9", 2)
-    assert accepted(state, first, corp="SBV", phase="1", cash=50) == t.LayOutcome(50, 50, False)
-    refused("1881 6.16", state, first, corp="SBV", phase="1", cash=49)
-    t.lay(state, "SBV", "1", first, cash=50)
+    assert accepted(state, first, who("1", corp="SBV", cash=50)) == t.LayOutcome(50, 50, False)
+    refused("1881 6.16", state, first, who("1", corp="SBV", cash=49))
+    t.lay(state, t.Builder("SBV", "1", 50), first)
     state.place_token("K5", 0, "T")
     up = next(("K5", n, r) for n, r in t.map_lays(state, "K5", "2") if n in {"17", "18", "19"})
-    assert accepted(state, up, corp="T", cash=0) == t.LayOutcome(0, 0, upgrade=True)
+    assert accepted(state, up, who(corp="T", cash=0)) == t.LayOutcome(0, 0, upgrade=True)
 
 
 def test_m13_needs_the_full_cost_before_the_bonus() -> None:
@@ -268,8 +261,8 @@ def test_m13_needs_the_full_cost_before_the_bonus() -> None:
     state.place_token("L13", 0, "T")
     lay = next((("M13", n, r) for n, r in t.map_lays(state, "M13", "1")), None)
     assert lay is not None
-    refused("1881 6.16", state, lay, phase="1", cash=30)
-    assert accepted(state, lay, phase="1", cash=50) == t.LayOutcome(50, 50, upgrade=False)
+    refused("1881 6.16", state, lay, who("1", cash=30))
+    assert accepted(state, lay, who("1", cash=50)) == t.LayOutcome(50, 50, upgrade=False)
 
 
 # --- 6.5 / 6.11: board edge, unplayable fields, the lake (digest C-23) ---------------------
@@ -329,9 +322,9 @@ def test_a_tile_must_extend_the_companys_track() -> None:
     """1881 6.12: "Jedes neue Plättchen muß eine Verlängerung einer Strecke sein, die von
     der bauenden Gesellschaft theoretisch befahren werden kann" (digest C-24)."""
     state = lichterfelde()
-    refused("1881 6.12", state, ("K8", "1", 1), phase="1")  # not reached
-    refused("1881 6.12", state, ("K6", "1", 0), phase="1")  # reached, but 0-3 misses K5
-    accepted(state, ("K6", "1", 1), phase="1")
+    refused("1881 6.12", state, ("K8", "1", 1), who("1"))  # not reached
+    refused("1881 6.12", state, ("K6", "1", 0), who("1"))  # reached, but 0-3 misses K5
+    accepted(state, ("K6", "1", 1), who("1"))
 
 
 def _through_breitscheidplatz() -> MapState:
@@ -364,9 +357,9 @@ def test_an_empty_s_circle_keeps_a_station_open_for_trams() -> None:
     state.place_token("G7", 0, "GBS")
     state.place_token("G7", 0, "BChSt")
     lay = next(("H7", n, r) for n, r in t.map_lays(state, "H7", "2"))
-    accepted(state, lay, corp="NBSN")
+    accepted(state, lay, who(corp="NBSN"))
     state.place_token("G7", 0, "SB", slot=2)
-    refused("1881 6.12", state, lay, corp="NBSN")
+    refused("1881 6.12", state, lay, who(corp="NBSN"))
 
 
 def test_legal_lays_are_exactly_the_accepted_ones() -> None:
@@ -376,16 +369,16 @@ def test_legal_lays_are_exactly_the_accepted_ones() -> None:
     force(state, "K6", "2", 1)
     force(state, "K4", "4", 1)
     for phase, cash in [(p, c) for p in ("1", "2", "3", "4") for c in (40, 1000)]:
-        legal = set(t.legal_lays(state, "T", phase, cash=cash))
+        legal = set(t.legal_lays(state, t.Builder("T", phase, cash)))
         assert legal or cash < t.TERRAIN_COST
         for coord in ("K4", "K5", "K6", "J4", "L4", "J5", "L5", "K7", "J6", "L6"):
             for name, rotation in t.map_lays(state, coord, phase):
                 lay = (coord, name, rotation)
                 if lay in legal:
-                    t.check_lay(state, "T", phase, lay, cash=cash)
+                    t.check_lay(state, t.Builder("T", phase, cash), lay)
                 else:
                     with pytest.raises(IllegalAction):
-                        t.check_lay(state, "T", phase, lay, cash=cash)
+                        t.check_lay(state, t.Builder("T", phase, cash), lay)
 
 
 # --- 9.4: the periphery bonus (digest C-31) -----------------------------------------------
@@ -461,13 +454,13 @@ def test_random_games_of_legal_lays_keep_the_map_sound() -> None:
         for step in range(60):
             phase = str(1 + step * 4 // 60)
             corp = rng.choice(sorted(b.homes()))
-            options = t.legal_lays(state, corp, phase, cash=rng.choice([0, 1000]))
+            options = t.legal_lays(state, t.Builder(corp, phase, rng.choice([0, 1000])))
             if not options:
                 continue
             choice = rng.choice(options)
             before = state.copy()
             reach = TrackGraph(before).reach(corp).hexes
-            t.lay(state, corp, phase, choice, cash=1000)
+            t.lay(state, t.Builder(corp, phase, 1000), choice)
             assert reach <= TrackGraph(state).reach(corp).hexes
             assert t.connected_to_centre(before) <= t.connected_to_centre(state)
             assert min(state.supply(b.tile_counts()).values()) >= 0
