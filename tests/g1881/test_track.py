@@ -472,3 +472,16 @@ def test_random_games_of_legal_lays_keep_the_map_sound() -> None:
             if future:
                 assert narrow == {e for p in future for e in p.edges}, coord
         assert len(state.tiles) > 20
+
+
+def test_the_s_bahn_builds_along_the_trasse_on_s_track() -> None:
+    """1881 6.13 / 12.11 (digest A-51): the S-Bahn builds like a tram company but on its own
+    track kind: from its depot in Grunewald's "S" circle it reaches only the Trasse, and
+    lays only S tiles along it."""
+    state = b.initial_state()
+    force(state, "I4", "26", 0)  # S track 0 (J3) - 3 (H4), the printed Trasse
+    state.place_token("I4", 0, "SB", slot=1)
+    sbahn = t.Builder("SB", "2", 1000, network=Gauge.NARROW)
+    lays = t.legal_lays(state, sbahn)
+    assert {coord for coord, _, _ in lays} == {"H4", "J3"}  # not I5 / H3 (tram exits 4, 2)
+    assert all(TILES[name].exits(r, Gauge.NARROW) for _, name, r in lays)
