@@ -57,6 +57,7 @@ class _Field:
     write: Writer | None  # None: the value is plain JSON already
     default: Any  # _NO_DEFAULT: the field must be present
     nullable: bool  # null is a value of the field (else a null counts as missing)
+    what: str  # what the value is, in a refusal
     presence: str | None  # the record's `has_<name>` flag, if it has one
 
 
@@ -70,6 +71,16 @@ class _Kind(Generic[A]):
     keys: frozenset[str]  # the wire keys it takes, "type" included
     fixed: tuple[tuple[str, str], ...]  # constructor arguments it always gets (the tag)
     derive: Derive | None
+    # The hot path's view of `fields`: (name, reader) and (presence flag, name) pairs.
+    reads: tuple[tuple[str, Reader], ...] = ()
+    flags: tuple[tuple[str, str], ...] = ()
+    # False: the record takes the wire's fields positionally, in order (nothing else).
+    keywords: bool = True
+    position: Mapping[str, int] = dataclasses.field(default_factory=dict)  # name -> index
+
+    def field(self, name: str) -> _Field:
+        """The field called `name`."""
+        return self.fields[self.position[name]]
 
 
 class ActionCodec(Generic[A]):
@@ -128,7 +139,7 @@ class ActionCodec(Generic[A]):
     def decode(self, data: Mapping[str, Any]) -> A:
         """The typed record of a wire object. Raises InvalidAction naming what is wrong:
         an unknown type, an unknown, missing or mistyped field, or a type's own check."""
-        if not isinstance(data, Mapping):
+        if type(data) is not dict and not isinstance(data, Mapping):  # dict: the fast way
             raise InvalidAction("An action must be a JSON object with a 'type'")
         name = data.get("type")
         kind = self._kinds.get(name) if isinstance(name, str) else None
@@ -139,20 +150,19 @@ class ActionCodec(Generic[A]):
         if not kind.keys.issuperset(data):
             extra = sorted(quote(k, 40) for k in data if k not in kind.keys)
             raise InvalidAction(f"Action {kind.name!r} has unknown fields: {', '.join(extra)}")
-        derived = kind.derive(data) if kind.derive is not None else None
+        if not kind.keywords:  # the record's fields are the wire's, in order: the fast way
+            args: list[Any] = []
+            for name, read in kind.reads:  # a loop: a comprehension costs a frame (3.11)
+                value = data.get(name)
+                args.append(_absent(kind, name, data) if value is None else read(value, name))
+            return kind.make(*args)
         values: dict[str, Any] = dict(kind.fixed)
-        for f in kind.fields:
-            value = data.get(f.name)
-            if value is None and derived is not None:
-                value = derived.get(f.name)
-            if value is not None:
-                values[f.name] = f.read(value, f.name)
-            elif f.name in data and f.nullable:
-                values[f.name] = None
-            elif f.default is _NO_DEFAULT:
-                raise InvalidAction(f"The {kind.name} action needs a '{f.name}'")
-            if f.presence is not None and f.name in data:
-                values[f.presence] = True
+        for name, read in kind.reads:
+            value = data.get(name)
+            values[name] = _absent(kind, name, data) if value is None else read(value, name)
+        for flag, name in kind.flags:
+            if name in data:
+                values[flag] = True
         return kind.make(**values)
 
     def encode(self, action: A) -> JsonDict:
@@ -175,6 +185,22 @@ class ActionCodec(Generic[A]):
                 if out.get(key) == value:
                     del out[key]
         return out
+
+
+def _absent(kind: _Kind[Any], name: str, data: Mapping[str, Any]) -> Any:
+    """`decode` for a field left out or null: a default that follows from other fields, a
+    null where the type allows one, the declared default, or a refusal."""
+    f = kind.field(name)
+    derived = kind.derive(data).get(name) if kind.derive is not None else None
+    if derived is not None:
+        return f.read(derived, name)
+    if name in data and f.nullable:
+        return None
+    if f.default is _NO_DEFAULT:
+        raise InvalidAction(f"The {kind.name} action needs a '{name}'")
+    if name in data:  # a null where the type has none, in a field with a default
+        raise InvalidAction(f"'{name}' must be {f.what}")
+    return f.default
 
 
 def _dataclass(cls: type[Any]) -> type[Any]:
@@ -217,7 +243,7 @@ def _compile(
         presence = f"has_{name}" if f"has_{name}" in declared else None
         read, write = _converter(hint)
         nullable = _strip_none(hint) is not hint
-        fields.append(_Field(name, read, write, default, nullable, presence))
+        fields.append(_Field(name, read, write, default, nullable, _describe(hint), presence))
     derive = getattr(cls, "wire_defaults", None)
     return _Kind(
         name=wire,
@@ -226,6 +252,10 @@ def _compile(
         keys=frozenset(["type", *names]),
         fixed=fixed,
         derive=derive,
+        reads=tuple((f.name, f.read) for f in fields),
+        flags=tuple((f.presence, f.name) for f in fields if f.presence is not None),
+        keywords=[f.name for f in declared.values() if f.init] != list(names) or bool(fixed),
+        position={f.name: i for i, f in enumerate(fields)},
     )
 
 
@@ -248,21 +278,23 @@ def _strip_none(hint: Any) -> Any:
 
 
 @functools.cache
-def _converter(hint: Any) -> tuple[Reader, Writer | None]:
-    """The reader and writer of one annotation (cached: built once per type)."""
+def _converter(hint: Any, what: str = "") -> tuple[Reader, Writer | None]:
+    """The reader and writer of one annotation (cached: built once per type). `what` names
+    the value in a refusal (default: what `hint` is)."""
     origin, args = get_origin(hint), get_args(hint)
+    what = what or _describe(hint)
     if hint in (str, int, bool):
-        return _scalar(hint), None
+        return _scalar(hint, what), None
     if origin is Literal and all(type(a) in (str, int, bool) for a in args):
-        return _literal(args), None
+        return _literal(args, what), None
     inner = _strip_none(hint)
     if inner is not hint:
-        read, write = _converter(inner)
+        read, write = _converter(inner, what)
         return _nullable(read), write
     if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-        return _tuple(hint)
+        return _tuple(args[0], what)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _record(_dataclass(hint))
+        return _record(_dataclass(hint), what)
     raise TypeError(f"Unsupported action field type {hint!r}")
 
 
@@ -285,13 +317,13 @@ def _describe(hint: Any, *, plural: bool = False) -> str:
     inner = _strip_none(hint)
     if inner is not hint:
         return _describe(inner, plural=plural) + " or null"
+    if not (isinstance(hint, type) and dataclasses.is_dataclass(hint)):
+        return repr(hint)  # an unsupported type: _converter refuses it
     names = ", ".join(repr(f.name) for f in dataclasses.fields(hint))
     return ("objects" if plural else "an object") + f" with {names}"
 
 
-def _scalar(kind: type[Any]) -> Reader:
-    what = _describe(kind)
-
+def _scalar(kind: type[Any], what: str) -> Reader:
     def read(value: Any, path: str) -> Any:
         # A bool is not an int (True is not 1), nor is a float; bool itself has no subclasses.
         if type(value) is kind or (isinstance(value, kind) and not isinstance(value, bool)):
@@ -301,9 +333,8 @@ def _scalar(kind: type[Any]) -> Reader:
     return read
 
 
-def _literal(choices: tuple[Any, ...]) -> Reader:
+def _literal(choices: tuple[Any, ...], what: str) -> Reader:
     allowed = frozenset((type(c), c) for c in choices)
-    what = _describe(Literal[choices])
 
     def read(value: Any, path: str) -> Any:
         if type(value) in (str, int, bool) and (type(value), value) in allowed:
@@ -320,14 +351,16 @@ def _nullable(read: Reader) -> Reader:
     return read_or_none
 
 
-def _tuple(hint: Any) -> tuple[Reader, Writer]:
-    read, write = _converter(get_args(hint)[0])
-    what = _describe(hint)
+def _tuple(item: Any, what: str) -> tuple[Reader, Writer]:
+    read, write = _converter(item)
 
     def read_list(value: Any, path: str) -> Any:
-        if not isinstance(value, list):
-            raise InvalidAction(f"'{path}' must be {what}")
-        return tuple([read(item, path) for item in value])
+        if isinstance(value, list):
+            try:
+                return tuple([read(v, path) for v in value])
+            except InvalidAction:
+                pass  # the list as a whole is named: its items have no names
+        raise InvalidAction(f"'{path}' must be {what}")
 
     def write_list(value: Any) -> Any:
         return list(value) if write is None else [write(v) for v in value]
@@ -335,11 +368,10 @@ def _tuple(hint: Any) -> tuple[Reader, Writer]:
     return read_list, write_list
 
 
-def _record(cls: type[Any]) -> tuple[Reader, Writer]:
+def _record(cls: type[Any], what: str) -> tuple[Reader, Writer]:
     hints = _hints(cls)
     parts = [(f.name, *_converter(hints[f.name])) for f in dataclasses.fields(cls)]
     keys = frozenset(name for name, _, _ in parts)
-    what = _describe(cls)
 
     def read(value: Any, path: str) -> Any:
         if not isinstance(value, Mapping) or not keys.issuperset(value) or len(value) != len(keys):

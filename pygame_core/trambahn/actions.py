@@ -9,17 +9,13 @@ from typing import Any, ClassVar
 
 from ..core.actions import ActionCodec
 from ..core.errors import InvalidAction, quote
-from .data import LINES, TRAMS, parse_card
+from .data import CARD_ORDER, LINES, TRAMS, parse_card
 
 
-def _parsed(card: str) -> tuple[str, int] | None:
-    """The card's line and value (None: a conductor); InvalidAction for an unknown code."""
-    try:
-        return parse_card(card)
-    except ValueError:
-        raise InvalidAction(
-            f"Unknown card {quote(card)}: cards are B, R, G or Y with a value 1-10, or C"
-        ) from None
+def _unknown(card: str) -> InvalidAction:
+    return InvalidAction(
+        f"Unknown card {quote(card)}: cards are B, R, G or Y with a value 1-10, or C"
+    )
 
 
 def _check_column(column: int | None) -> None:
@@ -36,7 +32,8 @@ class Passenger:
     row: str
 
     def __post_init__(self) -> None:
-        _parsed(self.card)
+        if self.card not in CARD_ORDER:
+            raise _unknown(self.card)
         if self.row not in LINES:
             raise InvalidAction(f"Unknown row {quote(self.row)}: rows are B, R, G and Y")
 
@@ -45,7 +42,11 @@ class Passenger:
         """A line card's row is its own line, so the wire may leave it out (and the
         canonical form does); a conductor names its row."""
         card = data.get("card")
-        parsed = _parsed(card) if isinstance(card, str) else None
+        if not isinstance(card, str):
+            return {}  # the codec refuses it
+        if card not in CARD_ORDER:
+            raise _unknown(card)
+        parsed = parse_card(card)
         return {} if parsed is None else {"row": parsed[0]}
 
 
@@ -58,7 +59,8 @@ class Station:
     column: int | None
 
     def __post_init__(self) -> None:
-        _parsed(self.card)
+        if self.card not in CARD_ORDER:
+            raise _unknown(self.card)
         _check_column(self.column)
 
 
@@ -70,7 +72,8 @@ class Income:
     card: str
 
     def __post_init__(self) -> None:
-        _parsed(self.card)
+        if self.card not in CARD_ORDER:  # every card code, the conductor's included
+            raise _unknown(self.card)
 
 
 @dataclass(frozen=True, slots=True)
