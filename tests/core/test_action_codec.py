@@ -84,7 +84,8 @@ def test_every_action_type_round_trips_to_the_same_bytes(
 def test_typed_records() -> None:
     """The records the rules read: per type in Trambahn, one tagged record in 1840."""
     assert CODEC_TRAMBAHN.decode({"type": "buy", "tram": "H", "column": 3}) == Buy("H", 3)
-    # A line card's row is its own line; the canonical form leaves it out (Trambahn §4 step 1).
+    # A line card joins its own row ("Trambahn, Spielablauf 1) Fahrgäste auslegen"): the
+    # canonical form leaves the row out.
     given_row = CODEC_TRAMBAHN.decode({"type": "passenger", "card": "B7", "row": "B"})
     assert given_row == Passenger("B7", "B")
     assert CODEC_TRAMBAHN.encode(given_row) == {"type": "passenger", "card": "B7"}
