@@ -159,6 +159,7 @@ def _state(req: JsonDict, game: Game, *, live: bool = True) -> JsonDict:
         "seat": seat,
         "players": list(game.players),
         "active": game.active,
+        "acting": list(game.acting),
         "prompt": game.prompt(seat),
         "view": game.view(seat),
         "legal": game.legal_actions(seat) if live and seat is not None else [],
