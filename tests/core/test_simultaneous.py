@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -45,19 +46,23 @@ def redeal(state: TitleState, viewer: int | None, rng: Rng) -> TitleState:
     return state.redealt(viewer, rng)
 
 
-def call(**req: object) -> dict[str, object]:
-    reply: dict[str, object] = json.loads(handle(json.dumps(req)))
+def acting(g: Game) -> list[int]:
+    return list(g.acting)
+
+
+def call(**req: Any) -> dict[str, Any]:
+    reply: dict[str, Any] = json.loads(handle(json.dumps(req)))
     return reply
 
 
 def test_every_seat_to_bid_acts_at_once_in_any_order() -> None:
     g = new()
-    assert g.acting == (0, 1, 2) and g.active == 0
+    assert acting(g) == [0, 1, 2] and g.active == 0
     assert all(g.legal_actions(s) for s in range(3))
     bid(g, 2, 30)  # not the `active` seat: any acting seat may act
-    assert g.acting == (0, 1) and g.legal_actions(2) == []
+    assert acting(g) == [0, 1] and g.legal_actions(2) == []
     bid(g, 0, 20)
-    assert g.acting == (1,) and g.active == 1
+    assert acting(g) == [1] and g.active == 1
 
 
 def test_a_seat_that_has_chosen_is_refused_naming_who_is_to_choose() -> None:
@@ -93,10 +98,10 @@ def test_the_last_bid_reveals_all_and_is_a_barrier() -> None:
         assert g.view(viewer)["sealed"]["bids"] == {"Anna": 35, "Ben": 50, "Cleo": 50}
         opened = g.log_for(viewer)[-1]["text"]
         assert opened == "The bids are opened: Anna 35, Ben 50, Cleo 50; Ben wins"
-    assert g.acting == (1,) and g.view(None)["cash"] == [100, 50, 100]
+    assert acting(g) == [1] and g.view(None)["cash"] == [100, 50, 100]
     assert not any(g.can_undo(s) for s in range(3))  # undo stops at the reveal
     g.apply({"type": "keep"}, 1)
-    assert g.acting == () and g.active is None
+    assert acting(g) == [] and g.active is None
     assert g.result() == {"scores": [100, 110, 100], "winner": 1}
 
 
@@ -107,7 +112,7 @@ def test_a_seat_takes_back_its_own_sealed_bid_and_the_others_stay() -> None:
     assert g.can_undo(0) and g.can_undo(1) and not g.can_undo(2)
     g.undo(0)  # not the last action: Ben's bid after it stays
     assert g.actions == [{"seat": 1, "action": {"type": "bid", "amount": 20}}]
-    assert g.acting == (0, 2) and g.view(1)["sealed"]["own"] == 20
+    assert acting(g) == [0, 2] and g.view(1)["sealed"]["own"] == 20
     assert [e["text"] for e in g.log_for(0)] == ["Ben has sealed a bid"]
     assert [e["i"] for e in g.log] == [0, 0]
     bid(g, 0, 40)
@@ -150,7 +155,10 @@ def test_the_hidden_check_catches_a_view_that_leaks_a_sealed_bid(
     g = new()
     bid(g, 0, 35)
     shown = SealedLot.view
-    leaky = lambda self, seat: {**shown(self, seat), "all": self.sealed.to_dict()}  # noqa: E731
+
+    def leaky(self: SealedLot, seat: int | None) -> dict[str, Any]:
+        return {**shown(self, seat), "all": self.sealed.to_dict()}
+
     monkeypatch.setattr(SealedLot, "view", leaky)
     failures, _ = check_hidden(g, redeal, Rng(3))
     assert any("seat 1 shows what it may not see" in f for f in failures)
@@ -164,13 +172,13 @@ def test_the_save_holds_the_sealed_bids_and_replays() -> None:
     assert [a["action"]["amount"] for a in save["actions"]] == [25, 35]  # the full record
     loaded = Game.from_json(json.dumps(save))
     assert check_round_trip(g) == []
-    assert loaded.acting == (1,) and loaded.can_undo(0) and loaded.can_undo(2)
+    assert acting(loaded) == [1] and loaded.can_undo(0) and loaded.can_undo(2)
     loaded.undo(2)  # the undo right comes back with the save: it is the record's
-    assert loaded.acting == (1, 2)
+    assert acting(loaded) == [1, 2]
     replayed = Game.replay(TITLE, NAMES, {}, 7, g.actions)
     assert replayed.state_hash() == g.state_hash()
     past = g.at(1)
-    assert past.acting == (0, 1) and not past.can_undo(2)
+    assert acting(past) == [0, 1] and not past.can_undo(2)
 
 
 def test_the_api_reports_every_acting_seat_and_hides_the_bids() -> None:
@@ -189,3 +197,10 @@ def test_the_api_reports_every_acting_seat_and_hides_the_bids() -> None:
     assert late["error"]["kind"] == "not_your_turn" and "Anna" in late["error"]["message"]
     back = call(op="undo", game_id="sealed", seat=1)
     assert back["ok"] and back["acting"] == [0, 1] and back["n_actions"] == 1
+
+
+def test_a_sealed_choice_is_marked_private_in_its_own_seats_log() -> None:
+    r = call(op="new", game_id="sealed", title=TITLE, players=NAMES, seed=1, seat=0)
+    r = call(op="act", game_id="sealed", seat=0, action={"type": "bid", "amount": 45})
+    mine = [(e["text"], e.get("private", False)) for e in r["log"]]
+    assert mine == [("You bid 45", True), ("Anna has sealed a bid", False)]
