@@ -20,7 +20,7 @@
 //   endOptions()                 {kicker, showPrivates} for the end screen
 
 import { h, mount, reveal, stuckHeight } from "../dom.js";
-import { EngineGame, actingSeats } from "../engine-game.js";
+import { EngineGame } from "../engine-game.js";
 import { settings } from "../store.js";
 import { cachedCatalog, fetchCatalog } from "./catalog.js";
 import { lineOwnersFromView } from "./colours.js";
@@ -472,8 +472,8 @@ export class G18xxGame extends EngineGame {
 
   turnbar(resp) {
     const view = resp.view;
-    // several seats acting at once (a sealed bid): the one at the screen, if it is one
-    const active = actingSeats(resp).includes(this.viewer) ? this.viewer : resp.active ?? this.resp.active;
+    // of several seats acting at once (a sealed bid), the one the screen serves next
+    const active = nextSeat(this, resp) ?? this.resp.active;
     const acting = view.acting ?? {};
     let whose;
     if (this.resp.result && !this.history) whose = "Game over";
