@@ -9,12 +9,12 @@ open choice), registered only while each test runs.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
 
-from pygame_core import EngineError, Game, NotYourTurn
+from pygame_core import EngineError, Game, IllegalAction, NotYourTurn
 from pygame_core.api import handle
 from pygame_core.core.game import TITLES, TitleState
 from pygame_core.core.rng import Rng
@@ -204,3 +204,25 @@ def test_a_sealed_choice_is_marked_private_in_its_own_seats_log() -> None:
     r = call(op="act", game_id="sealed", seat=0, action={"type": "bid", "amount": 45})
     mine = [(e["text"], e.get("private", False)) for e in r["log"]]
     assert mine == [("You bid 45", True), ("Anna has sealed a bid", False)]
+
+
+def test_an_undo_whose_later_choices_no_longer_replay_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    g = new()
+    bid(g, 0, 35)
+    bid(g, 1, 20)
+    before, record = g.state_hash(), list(g.actions)
+    checked = SealedLot.check
+
+    def picky(self: SealedLot, action: Mapping[str, Any], seat: int) -> Any:
+        # e.g. a title whose later choices depend on the earlier ones
+        if seat == 1 and "Anna" in self.sealed.waiting():
+            raise IllegalAction("Ben may not bid before Anna", rule="Sealed lot 1")
+        return checked(self, action, seat)
+
+    monkeypatch.setattr(SealedLot, "check", picky)
+    with pytest.raises(EngineError, match="no longer replay") as err:
+        g.undo(0)
+    assert err.value.rule == "undo"
+    assert g.state_hash() == before and g.actions == record and g.can_undo(0)
