@@ -150,6 +150,13 @@ def _keeping(game: Game) -> Iterator[None]:
 # --- the ops -----------------------------------------------------------------------------
 
 
+def _log_entry(entry: JsonDict) -> JsonDict:
+    """A log line in a reply; `private` when not every seat may read it (a seat's own
+    cards or sealed choice), so that the page never shows it to the next seat."""
+    out = {"i": entry["i"], "seat": entry["seat"], "text": entry["text"]}
+    return out if entry["visible_to"] is None else {**out, "private": True}
+
+
 def _state(req: JsonDict, game: Game, *, live: bool = True) -> JsonDict:
     seat = _seat(req, game)
     return {
@@ -159,10 +166,11 @@ def _state(req: JsonDict, game: Game, *, live: bool = True) -> JsonDict:
         "seat": seat,
         "players": list(game.players),
         "active": game.active,
+        "acting": list(game.acting),
         "prompt": game.prompt(seat),
         "view": game.view(seat),
         "legal": game.legal_actions(seat) if live and seat is not None else [],
-        "log": [{"i": e["i"], "seat": e["seat"], "text": e["text"]} for e in game.log_for(seat)],
+        "log": [_log_entry(e) for e in game.log_for(seat)],
         "result": game.result(),
         "n_actions": len(game.actions),
         "can_undo": live and seat is not None and game.can_undo(seat),

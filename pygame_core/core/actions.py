@@ -17,6 +17,9 @@ Two ways to declare (docs/engine-api.md, "Actions"):
   one that may be left out or null (it gets the record's default, and is left out when it
   has it).
 
+A field declared `off_wire(default)` is not on the wire at all (the seat of a sealed choice,
+which several seats make at once: `check` fills it in).
+
 Per-class hooks: `__post_init__` does a type's own checks (raise `InvalidAction`); a
 static `wire_defaults(data) -> dict` gives defaults that follow from other fields (a field
 left out or null gets it, and `encode` leaves it out when it has it); a bool field
@@ -98,7 +101,11 @@ class ActionCodec(Generic[A]):
             if not isinstance(wire, str):
                 raise TypeError(f"{cls.__name__} declares no WIRE name")
             declared = [f.name for f in dataclasses.fields(_dataclass(cls))]
-            names = [n for n in declared if not _is_presence(n, declared)]
+            names = [
+                f.name
+                for f in dataclasses.fields(_dataclass(cls))
+                if not _is_presence(f.name, declared) and f.metadata.get("wire", True)
+            ]
             kind = _compile(wire, cls, names, optional=(), fixed=(), tagged=False)
             self._add(kind)
             self._by_class[cls] = kind
@@ -208,6 +215,13 @@ def _dataclass(cls: type[Any]) -> type[Any]:
     if not dataclasses.is_dataclass(cls) or params is None or not params.frozen:
         raise TypeError(f"{cls.__name__} must be a frozen dataclass")
     return cls
+
+
+def off_wire(default: Any) -> Any:
+    """A record field the wire does not carry (neither read nor written): what the title
+    fills in after decoding, such as the seat of a sealed choice, which the game's record
+    keeps beside the action. It needs a default; `check` sets it with `dataclasses.replace`."""
+    return dataclasses.field(default=default, metadata={"wire": False})
 
 
 def _is_presence(name: str, declared: Iterable[str]) -> bool:

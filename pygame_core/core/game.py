@@ -21,6 +21,7 @@ from .errors import (
     EngineError,
     GameIsOver,
     InvalidAction,
+    NotYourTurn,
     StaleState,
     UnknownTitle,
     quote,
@@ -54,6 +55,10 @@ class Effects:
     log: list[LogEntry] = field(default_factory=list)
     # True when the action revealed hidden information or passed the turn: undo stops here.
     barrier: bool = False
+    # True for a sealed choice (several seats decide at once, each hidden from the others
+    # until all have chosen): its seat may take it back until the reveal, a barrier, even
+    # after other seats have chosen (docs/engine-api.md, "Simultaneous decisions").
+    sealed: bool = False
 
 
 class TitleState(ABC, Generic[A]):
@@ -74,7 +79,16 @@ class TitleState(ABC, Generic[A]):
     @property
     @abstractmethod
     def active(self) -> int | None:
-        """The seat to act, or None once the game is over."""
+        """The seat to act, or None once the game is over. When several seats act at once
+        (`acting`), one of them: the one a caller that knows one seat only lets act."""
+
+    @property
+    def acting(self) -> tuple[int, ...]:
+        """Every seat that may act now, in seat order; empty once the game is over. Several
+        seats when they decide at once (a sealed bid, a vote), each on its own and in any
+        order. By default the one `active` seat."""
+        seat = self.active
+        return () if seat is None else (seat,)
 
     @abstractmethod
     def legal_actions(self, seat: int) -> list[JsonDict]:
@@ -195,6 +209,7 @@ class Checkpoint:
     log: list[JsonDict]
     undo_from: int
     snapshots: dict[int, TitleState[Any]]
+    sealed: frozenset[int]
 
 
 class Game:
@@ -229,6 +244,8 @@ class Game:
         self.actions: list[JsonDict] = []
         self.log: list[JsonDict] = []
         self._undo_from = 0  # actions at or after this index may be undone
+        # The indexes of the sealed choices since the last barrier (Effects.sealed).
+        self._sealed: set[int] = set()
         self.state: TitleState[Any] = TITLES[title].create(self.players, self.options, Rng(seed))
         # Copies of the state after every SNAPSHOT_EVERY actions: undo and the history view
         # replay from the nearest one instead of from the start.
@@ -238,12 +255,19 @@ class Game:
 
     @property
     def active(self) -> int | None:
-        """The seat to act, None when the game is over."""
+        """The seat to act, None when the game is over; when several seats act at once,
+        one of them (see `acting`)."""
         return self.state.active
 
+    @property
+    def acting(self) -> tuple[int, ...]:
+        """Every seat that may act now (several: a simultaneous decision); empty at the
+        end."""
+        return self.state.acting
+
     def legal_actions(self, seat: int) -> list[JsonDict]:
-        """Every legal action for `seat` now (empty if it is not that seat's turn)."""
-        if self.state.active != seat:
+        """Every legal action for `seat` now (empty if that seat may not act now)."""
+        if seat not in self.state.acting:
             return []
         return self.state.legal_actions(seat)
 
@@ -273,6 +297,10 @@ class Game:
             raise EngineError(
                 f"Internal error while checking action {index}: {_describe(exc)}"
             ) from exc
+        # The title refuses a seat out of turn in its own words; this is the guard for one
+        # that did not.
+        if seat not in self.state.acting:
+            raise self._not_acting(seat)
         try:
             effects = self.state.execute(typed)
         except Exception as exc:  # a bug: never serve a half-applied state
@@ -290,8 +318,11 @@ class Game:
                     "visible_to": list(entry.visible_to) if entry.visible_to is not None else None,
                 }
             )
+        if effects.sealed:
+            self._sealed.add(index)
         if effects.barrier:
             self._undo_from = len(self.actions)
+            self._sealed.clear()
         if len(self.actions) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(self.actions)] = copy.deepcopy(self.state)
 
@@ -313,12 +344,18 @@ class Game:
     def _rebuild(self) -> None:
         fresh = Game.replay(self.title, self.players, self.options, self.seed, self.actions)
         self.state, self.log, self._undo_from = fresh.state, fresh.log, fresh._undo_from
+        self._sealed = fresh._sealed
 
     def checkpoint(self) -> Checkpoint:
         """What `restore` needs to undo whatever follows (cheap: the record is copied, the
         state only referenced)."""
         return Checkpoint(
-            self.state, list(self.actions), list(self.log), self._undo_from, dict(self._snapshots)
+            self.state,
+            list(self.actions),
+            list(self.log),
+            self._undo_from,
+            dict(self._snapshots),
+            frozenset(self._sealed),
         )
 
     def restore(self, cp: Checkpoint) -> None:
@@ -327,6 +364,7 @@ class Game:
         changed = self.state is not cp.state or len(self.actions) != len(cp.actions)
         self.actions, self.log, self._undo_from = list(cp.actions), list(cp.log), cp.undo_from
         self._snapshots = dict(cp.snapshots)
+        self._sealed = set(cp.sealed)
         if changed:
             # Rebuilt from the record: `apply` changes the state object itself (and after a
             # failure halfway replaces it), so the object at `cp` may be half changed.
@@ -355,27 +393,65 @@ class Game:
     # --- undo and history ----------------------------------------------------------------
 
     def can_undo(self, seat: int) -> bool:
-        """True if `seat` made the last action and it is still undoable (same turn, nothing
-        hidden was revealed since)."""
-        return (
-            len(self.actions) > self._undo_from
-            and self.actions[-1]["seat"] == seat
-            and self.state.active == seat
-        )
+        """True if `seat` may take an action back: its last action if it is still that
+        seat's turn and nothing hidden was revealed since, or its sealed choice until the
+        reveal (even after other seats chose; theirs stay)."""
+        return self._undoable(seat) is not None
+
+    def _undoable(self, seat: int) -> int | None:
+        """The index of the action `seat` may take back now, or None."""
+        n = len(self.actions)
+        if n > self._undo_from and self.actions[-1]["seat"] == seat and seat in self.acting:
+            return n - 1
+        # Sealed choices since the last barrier: this seat's latest, if only other seats'
+        # sealed choices follow it.
+        for i in range(n - 1, self._undo_from - 1, -1):
+            if i not in self._sealed:
+                return None
+            if self.actions[i]["seat"] == seat:
+                return i
+        return None
 
     def undo(self, seat: int) -> None:
-        """Take back `seat`'s last action of the current turn (replays the record)."""
-        if not self.can_undo(seat):
+        """Take back `seat`'s last action of the current turn, or its sealed choice before
+        the reveal (the record without it is replayed)."""
+        index = self._undoable(seat)
+        if index is None:
+            raise EngineError(self._why_no_undo(seat), rule="undo")
+        later = self.actions[index + 1 :]
+        cp = self.checkpoint()
+        self._cut(index)
+        try:
+            for record in later:  # other seats' sealed choices, made without seeing this one
+                self.apply(record["action"], record["seat"])
+        except EngineError as exc:
+            self.restore(cp)
             raise EngineError(
-                "Nothing to undo: only your own actions of the current turn can be taken back, "
-                "and not after cards were drawn",
+                f"The sealed choice cannot be taken back: the choices after it no longer "
+                f"replay ({exc.message})",
                 rule="undo",
+            ) from exc
+
+    def _why_no_undo(self, seat: int) -> str:
+        """The refusal of an undo `seat` may not make."""
+        others = [i for i in self._sealed if i >= self._undo_from]
+        if others and all(self.actions[i]["seat"] != seat for i in others):
+            return (
+                "Nothing to undo: a sealed choice can be taken back only by the seat that "
+                "made it, and only until all have chosen"
             )
-        n = len(self.actions) - 1
+        return (
+            "Nothing to undo: only your own actions of the current turn can be taken back, "
+            "and not after cards were drawn"
+        )
+
+    def _cut(self, n: int) -> None:
+        """Keep only the first `n` actions (n is at or after the last barrier)."""
         self.state = self._state_at(n)
         self.actions = self.actions[:n]
         self.log = [e for e in self.log if e["i"] < n]
         self._snapshots = {k: v for k, v in self._snapshots.items() if k <= n}
+        self._sealed = {i for i in self._sealed if i < n}
 
     def at(self, n: int) -> Game:
         """A copy of this game after its first `n` actions (history view)."""
@@ -392,6 +468,7 @@ class Game:
         past.notes = []
         past.log = [e for e in self.log if e["i"] < n]
         past._undo_from = n
+        past._sealed = set()
         past.state = self._state_at(n)
         past._snapshots = {k: v for k, v in self._snapshots.items() if k <= n}
         return past
@@ -400,8 +477,8 @@ class Game:
 
     def bot_action(self, seat: int, level: str) -> JsonDict:
         """The action the bot of `level` picks for `seat`, from that seat's view only."""
-        if self.state.active != seat:
-            raise EngineError(f"It is not seat {seat}'s turn", rule="turn order")
+        if seat not in self.state.acting:
+            raise self._not_acting(seat)
         cls = type(self.state)
         if level not in cls.BOT_LEVELS:
             raise InvalidAction(
@@ -410,6 +487,18 @@ class Game:
         # The bot's own randomness: fixed per position, independent of the (secret) deck.
         digest = hashlib.sha256(f"{self.seed}/{len(self.actions)}/{seat}/{level}".encode()).digest()
         return self.state.choose_bot_action(seat, level, Rng(int.from_bytes(digest[:8], "big")))
+
+    def _not_acting(self, seat: int) -> NotYourTurn:
+        """The refusal of `seat`, which may not act now, naming who may."""
+        names = [self.players[s] for s in self.state.acting]
+        if not names:
+            who = "nobody may act"
+        elif len(names) == 1:
+            who = f"it is {names[0]}'s turn"
+        else:
+            who = f"{', '.join(names[:-1])} and {names[-1]} are to choose"
+        name = self.players[seat] if 0 <= seat < len(self.players) else f"seat {seat}"
+        return NotYourTurn(f"{name} may not act now: {who}", rule="turn order")
 
     # --- saves ---------------------------------------------------------------------------
 

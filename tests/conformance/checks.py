@@ -220,7 +220,7 @@ def check_hidden(g: Game, redeal: Redeal, rng: Rng) -> tuple[list[str], int]:
             continue
         if other.legal_actions(viewer) != state.legal_actions(viewer):
             out.append(f"the legal actions of seat {viewer} depend on what it may not see")
-        if viewer != state.active:
+        if viewer not in state.acting:
             continue
         for level in levels:
             k = rng.next_u64()

@@ -131,9 +131,14 @@ def test_check_hidden_catches_a_leaking_view_and_a_peeking_bot(fake: Fake) -> No
 
 
 class Lax(TrambahnState):
-    """Lets any seat play for the seat to act."""
+    """Lets any seat play for the seat to act: it says both seats act (Game refuses a seat
+    outside `acting` by itself) but lists actions for the seat to act only."""
 
     TITLE = "lax"
+
+    @property
+    def acting(self) -> tuple[int, ...]:
+        return (0, 1)
 
     def check(self, action: Mapping[str, Any], seat: int) -> Action:
         return super().check(action, self.current)

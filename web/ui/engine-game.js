@@ -8,6 +8,13 @@ import { writeAutosave } from "./store.js";
 
 const GAME = "main";
 
+/** The seats that may act in a response: several during a simultaneous decision (a sealed
+ * bid); a response saved before the engine sent `acting` has the one `active` seat. */
+export function actingSeats(resp) {
+  if (Array.isArray(resp?.acting)) return resp.acting;
+  return resp?.active === null || resp?.active === undefined ? [] : [resp.active];
+}
+
 /** A button's look while the action it asked for waits for the engine. */
 function showWaiting(btn, waiting) {
   btn.classList.toggle("is-waiting", waiting);
@@ -132,7 +139,7 @@ export class EngineGame {
 
   /** A person at this screen may act now (a title adds its own conditions). */
   interactive() {
-    return Boolean(this.engine && !this.working && !this.covered && !this.history && !this.resp.result && this.viewer !== null && this.resp.active === this.viewer);
+    return Boolean(this.engine && !this.working && !this.covered && !this.history && !this.resp.result && this.viewer !== null && actingSeats(this.resp).includes(this.viewer));
   }
 
   /** The engine is ready: load the autosaved game into it and continue. */

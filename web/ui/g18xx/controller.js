@@ -29,7 +29,7 @@ import { seatColour, seatName } from "./format.js";
 import { historyBar } from "./history.js";
 import { createHexMap } from "./hexmap.js";
 import { mapModes } from "./laying.js";
-import { botControls, botSeats, humanSeats, runBots, seatKind } from "./seats.js";
+import { botControls, botSeats, humanSeats, nextSeat, runBots, seatKind } from "./seats.js";
 
 /** The breakpoint of the two-column layout. */
 export const WIDE = typeof matchMedia === "function" ? matchMedia("(min-width: 1000px)") : { matches: true };
@@ -171,7 +171,8 @@ export class G18xxGame extends EngineGame {
       // the last response came from a bot move made while paused: a person may be next
       this.stale = false;
       const r = this.resp;
-      if (!r.result && !this.isBot(r.active) && r.seat !== r.active) {
+      const next = nextSeat(this, r);
+      if (!r.result && !this.isBot(next) && r.seat !== next) {
         this.accept(r);
         return;
       }
@@ -180,7 +181,7 @@ export class G18xxGame extends EngineGame {
       this.render();
       return;
     }
-    if (this.isBot(this.resp.active)) this.runBots();
+    if (this.isBot(nextSeat(this, this.resp))) this.runBots();
   }
 
   // --- state helpers ------------------------------------------------------------------------
@@ -471,7 +472,8 @@ export class G18xxGame extends EngineGame {
 
   turnbar(resp) {
     const view = resp.view;
-    const active = resp.active ?? this.resp.active;
+    // of several seats acting at once (a sealed bid), the one the screen serves next
+    const active = nextSeat(this, resp) ?? this.resp.active;
     const acting = view.acting ?? {};
     let whose;
     if (this.resp.result && !this.history) whose = "Game over";
@@ -705,15 +707,17 @@ export class G18xxGame extends EngineGame {
   }
 
   /** Take a fresh response; switch the viewer to the next human (cover the screen when the
-   * device changes hands), or let the bots play. */
+   * device changes hands: also between the seats of a sealed decision, so that none sees
+   * another's choice), or let the bots play. */
   async accept(r) {
     let resp = r;
+    const next = nextSeat(this, r);
     // the response carries `legal` for the seat that asked (a bot's, or the last person's)
-    if (!r.result && r.active !== null && r.active !== undefined && !this.isBot(r.active) && r.seat !== r.active) {
-      const st = await this.call({ op: "state", seat: r.active });
+    if (!r.result && next !== null && !this.isBot(next) && r.seat !== next) {
+      const st = await this.call({ op: "state", seat: next });
       if (st.ok) {
-        const handover = this.viewer !== null && this.viewer !== r.active && this.humanSeats().length > 1;
-        this.viewer = r.active;
+        const handover = this.viewer !== null && this.viewer !== next && this.humanSeats().length > 1;
+        this.viewer = next;
         if (handover) this.covered = true;
         resp = st;
       } else {

@@ -5,6 +5,7 @@
 // session = {title, seats: [{kind: "human"} | {kind: "bot", level}], lastHuman}
 
 import { h, sleep } from "../dom.js";
+import { actingSeats } from "../engine-game.js";
 import { writeSettings } from "../store.js";
 import { seatName } from "./format.js";
 
@@ -26,13 +27,23 @@ export function botSeats(session) {
   return new Set((session.seats ?? []).map((s, i) => (s.kind === "bot" ? i : null)).filter((i) => i !== null));
 }
 
+/**
+ * The seat the screen serves next among those acting in `r`: a bot first (bots act by
+ * themselves), else the person at the screen while still to act, else the next person in
+ * seat order (behind the pass cover in hotseat). With one seat acting, that seat.
+ */
+export function nextSeat(g, r) {
+  const acting = actingSeats(r);
+  return acting.find((s) => g.isBot(s)) ?? (acting.includes(g.viewer) ? g.viewer : acting[0]) ?? null;
+}
+
 /** Let the bots play while a bot is to act (stops on a pause, history or a person's turn). */
 export async function runBots(g) {
   if (g.paused) return;
   const gen = ++g.botGen;
   g.busy = true;
-  while (!g.destroyed && gen === g.botGen && !g.resp.result && g.isBot(g.resp.active)) {
-    const seat = g.resp.active;
+  while (!g.destroyed && gen === g.botGen && !g.resp.result && g.isBot(nextSeat(g, g.resp))) {
+    const seat = nextSeat(g, g.resp);
     const name = seatName(g.view, seat);
     g.status = `${name} (bot) is playing…`;
     g.render();
@@ -54,10 +65,11 @@ export async function runBots(g) {
       g.error = `The bot could not move: ${r.error.message}`;
       break;
     }
-    for (const e of r.log) if (e.i >= before && e.seat === seat) g.botNote.push(e.text);
+    // only what every seat may read: a bot's sealed choice is not for the next person
+    for (const e of r.log) if (e.i >= before && e.seat === seat && !e.private) g.botNote.push(e.text);
     if (g.botNote.length > 6) g.botNote = g.botNote.slice(-6);
     g.showEvents(r.view);
-    if (!r.result && !g.isBot(r.active)) {
+    if (!r.result && !g.isBot(nextSeat(g, r))) {
       g.busy = false;
       g.status = null;
       await g.accept(r);
