@@ -92,7 +92,9 @@ def test_c35_director_adds_at_most_a_quarter() -> None:
     m2 = money(SBV=160, P2=100)
     with pytest.raises(IllegalAction) as err:
         tr.buy(state, m2, SBV, "2-1", director="P2")
-    assert err.value.rule == "1881 10.1" and m2.cash("SBV") == 160 and "2-1" in state.bank.stock["2"]
+    assert (
+        err.value.rule == "1881 10.1" and m2.cash("SBV") == 160 and "2-1" in state.bank.stock["2"]
+    )
     assert tr.check_buy(state, SBV, "2-1", 165, director="P2", director_cash=55).from_director == 55
 
 
