@@ -22,11 +22,14 @@ from enum import StrEnum
 from typing import Final
 
 from ..core.errors import IllegalAction, InvalidAction
-from ..g18xx.market import Cell, Market, Move
-from ..g18xx.money import BANK, Money
-from ..g18xx.shares import Shares
+from ..g18xx.market import Cell, Move
+from ..g18xx.money import BANK
+from ..g18xx.shares import IPO, Shares
 from . import source
+from .companies import Economy
+from .economy import SBAHN
 from .end import EndState, bank_pays, note_price
+from .subnetworks import parts as network_parts
 from .trains import TrainState, return_to_bank
 
 # 9.13 "Sinkt der Kurs einer Gesellschaft hierbei auf 10 TM, so ist diese bankrott".
@@ -111,16 +114,14 @@ class Paid:
     game_end: bool
 
 
-def _settle(money: Money, end: EndState, payouts: Mapping[str, int], corp: str) -> None:
+def _settle(eco: Economy, end: EndState, payouts: Mapping[str, int], corp: str) -> None:
     for payee, amount in payouts.items():
         if payee != BANK:
-            bank_pays(money, end, payee, amount, f"{corp} dividend", rule="1881 9.7")
+            bank_pays(eco.money, end, payee, amount, f"{corp} dividend", rule="1881 9.7")
 
 
 def pay_revenue(
-    money: Money,
-    market: Market,
-    shares: Shares,
+    eco: Economy,
     end: EndState,
     corp: str,
     result: Result,
@@ -132,16 +133,18 @@ def pay_revenue(
     his dividend (pool shares to the company, unsold shares nobody: digest A-11), then the
     price moves (9.9-9.11). A company at 10 after the move is bankrupt (9.13; digest A-37,
     also one already on 10 that cannot fall further); `go_bankrupt` carries it out."""
+    if corp == SBAHN:
+        raise InvalidAction("The S-Bahn's parts are paid by pay_sbahn")
     parts = split(result, choice, on_credit=on_credit)
-    payouts = shares.dividend_payouts(corp, parts.paid_out) if parts.pays else {}
-    market.cell(corp)
+    payouts = eco.shares.dividend_payouts(corp, parts.paid_out) if parts.pays else {}
+    eco.market.cell(corp)
     if parts.to_treasury:
-        bank_pays(money, end, corp, parts.to_treasury, f"{corp} withholds", rule="1881 9.6")
-    _settle(money, end, payouts, corp)
-    cell = market.pay_dividend(corp, parts.paid_out)
-    bankrupt = not parts.pays and market.grid.price(cell) <= BANKRUPT_PRICE
+        bank_pays(eco.money, end, corp, parts.to_treasury, f"{corp} withholds", rule="1881 9.6")
+    _settle(eco, end, payouts, corp)
+    cell = eco.market.pay_dividend(corp, parts.paid_out)
+    bankrupt = not parts.pays and eco.market.grid.price(cell) <= BANKRUPT_PRICE
     paid = {k: v for k, v in payouts.items() if k != BANK}
-    return Paid(corp, parts, paid, cell, bankrupt, note_price(end, market, corp))
+    return Paid(corp, parts, paid, cell, bankrupt, note_price(end, eco.market, corp))
 
 
 # --- the S-Bahn ----------------------------------------------------------------------------
@@ -174,35 +177,36 @@ def price_vote(decisions: Sequence[bool]) -> Move | None:
 
 
 def pay_sbahn(
-    money: Money,
-    market: Market,
-    shares: Shares,
+    eco: Economy,
     end: EndState,
-    corp: str,
     results: Mapping[str, Result],
     decisions: Mapping[str, Choice],
 ) -> Paid:
-    """The S-Bahn's revenue step: each operating part (the main network under the
-    corporation's name, and each unconnected sub-network) keeps what its decision keeps;
-    the sum paid out is shared by `sbahn_payouts`; the price moves by `price_vote`."""
+    """The S-Bahn's revenue step: each part that operated (the main network and the
+    unconnected sub-networks, `subnetworks.parts`) keeps what its decision keeps (9.6,
+    9.8, in its own treasury); the sum paid out is shared by `sbahn_payouts` (12.13); the
+    price moves by `price_vote` (12.12)."""
     if set(results) != set(decisions) or not results:
         raise InvalidAction("Every operating part decides on its own result")
+    unknown = set(results) - set(network_parts(eco))
+    if unknown:
+        raise InvalidAction(f"Not network parts of the S-Bahn: {', '.join(sorted(unknown))}")
     parts = {p: split(results[p], decisions[p]) for p in results}
     total = sum(s.paid_out for s in parts.values())
-    payouts = sbahn_payouts(shares, corp, total)
-    market.cell(corp)
+    payouts = sbahn_payouts(eco.shares, SBAHN, total)
+    eco.market.cell(SBAHN)
     for part, s in parts.items():
         if s.to_treasury:
-            bank_pays(money, end, part, s.to_treasury, f"{part} withholds", rule="1881 9.6")
-    _settle(money, end, payouts, corp)
+            bank_pays(eco.money, end, part, s.to_treasury, f"{part} withholds", rule="1881 9.6")
+    _settle(eco, end, payouts, SBAHN)
     move = price_vote([s.pays for s in parts.values()])
     if move is None:
-        cell = market.cell(corp)
+        cell = eco.market.cell(SBAHN)
     else:
-        cell = market.pay_dividend(corp, 1 if move == Move.DOWN else 0)
+        cell = eco.market.pay_dividend(SBAHN, 1 if move == Move.DOWN else 0)
     overall = Split(sum(s.to_treasury for s in parts.values()), total)
-    fell = move == Move.UP and market.grid.price(cell) <= BANKRUPT_PRICE
-    return Paid(corp, overall, payouts, cell, fell, note_price(end, market, corp))
+    fell = move == Move.UP and eco.market.grid.price(cell) <= BANKRUPT_PRICE
+    return Paid(SBAHN, overall, payouts, cell, fell, note_price(end, eco.market, SBAHN))
 
 
 # --- bankruptcy ----------------------------------------------------------------------------
@@ -210,7 +214,7 @@ def pay_sbahn(
 
 @dataclass(frozen=True)
 class Bankruptcy:
-    """What a bankruptcy took away: the certificates (former owner -> count), the cash of
+    """What a bankruptcy took away: the certificates (former holder -> count), the cash of
     each treasury, and the trains now at the bank. Its depots are the board's to remove
     (digest A-37)."""
 
@@ -220,34 +224,31 @@ class Bankruptcy:
     trains: tuple[str, ...]
 
 
-def go_bankrupt(
-    money: Money,
-    market: Market,
-    shares: Shares,
-    trains: TrainState,
-    corp: str,
-    treasuries: Sequence[str] = (),
-) -> Bankruptcy:
+def go_bankrupt(eco: Economy, trains: TrainState, corp: str) -> Bankruptcy:
     """9.13 "Ihre Aktien sind wertlos und kommen aus dem Spiel, Gesellschaftsvermögen und
-    Bahnen gehen zurück an die Bank": the certificates leave the game, every treasury
-    (`corp`'s, and its network parts' in `treasuries`) is paid to the bank, its trains are
-    the bank's to sell (10.3), its marker leaves the market."""
-    if market.price(corp) > BANKRUPT_PRICE:
-        raise IllegalAction(
-            f"{corp} stands at {market.price(corp)}, not bankrupt", rule="1881 9.13"
-        )
-    owners = [corp, *(t for t in treasuries if t != corp)]
-    for owner in owners:
-        money.cash(owner)
-    cash = {o: money.cash(o) for o in owners}
+    Bahnen gehen zurück an die Bank": every certificate goes back to the bank without
+    payment (the company is closed, so nobody buys them again), every treasury (the
+    S-Bahn's parts too) is paid to the bank, its trains are the bank's to sell (10.3), its
+    marker leaves the market and it never operates again."""
+    price = eco.market.price(corp)
+    if price > BANKRUPT_PRICE:
+        raise IllegalAction(f"{corp} stands at {price}, not bankrupt", rule="1881 9.13")
+    owners = network_parts(eco) if corp == SBAHN else (corp,)
+    cash = {o: eco.money.cash(o) for o in owners}
     for owner, amount in cash.items():
         if amount:
-            money.transfer(owner, BANK, amount, f"{corp} is bankrupt", rule="1881 9.13")
+            eco.money.transfer(owner, BANK, amount, f"{corp} is bankrupt", rule="1881 9.13")
     gone: list[str] = []
     for owner in owners:
         gone += return_to_bank(trains, owner)
     counts: dict[str, int] = {}
-    for owner, _cert in shares.retire(corp):
-        counts[owner] = counts.get(owner, 0) + 1
-    market.remove(corp)
+    for cert in eco.shares.certs[corp]:
+        owner = eco.shares.owner(cert)
+        if owner != IPO:
+            counts[owner] = counts.get(owner, 0) + 1
+            eco.shares.move(cert, IPO)
+    eco.market.remove(corp)
+    eco.in_play = [c for c in eco.in_play if c != corp]
+    eco.floated = [c for c in eco.floated if c != corp]
+    eco.closed.append(corp)
     return Bankruptcy(corp, counts, cash, tuple(gone))

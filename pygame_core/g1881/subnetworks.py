@@ -1,177 +1,148 @@
-"""The S-Bahn's network parts (seed 004, 12.3-12.5 and 12.8; "Teilnetz", "Hauptnetz").
+"""The S-Bahn's network parts in operation (seed 004, 12.3-12.5, 12.8; "Teilnetz",
+"Hauptnetz").
 
-The chairman runs the main network, whose treasury is the S-Bahn corporation's own. Each
-sold board-member share ("Aufsichtsratmitglied-Aktie") brings a sub-network that its holder
-runs with its own treasury (420 at the float, 12.4), depots and trains until it is connected
-to the main network (12.5). It then merges for good, with its depots, trains and treasury:
-when S track links one of its depots to a main-network depot, when the chairman holds its
-share (12.3 "gilt das Teilnetz ... als an das Hauptnetz angeschlossen"), or when its share
-is sold to the bank (12.5). While unconnected, its holder may take 20 TM commission from its
-treasury in every operating round in which it pays a dividend (12.5; digest A-48).
+The chairman runs the main network, whose treasury is the S-Bahn's own (`SBAHN`). Each sold
+board-member share brings a sub-network its holder runs with its own treasury
+(`economy.part_holder`, 420 at the float, 12.4), depots and trains until it is connected to
+the main network (12.5). Which seats are still apart is the share side's record
+(`companies.live_seats`: it merges a seat whose share the chairman holds, 12.3, or the bank's
+pool, 12.5). Here: the parts that operate and buy trains, the merge of a part when S track
+links it (digest A-44), what a merge hands over (C-45: depots, trains, treasury) and the
+20 TM commission (12.5, C-46).
 
-A part's treasury and trains are held under its name: the corporation's for the main
-network, `part_name(corp, seat)` for a sub-network.
+Depots are the board's; this module takes them as `Depots`, part -> hexes of its depots.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Final
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import Final
 
 from ..core.errors import IllegalAction, InvalidAction, quote
-from ..g18xx.money import Money
-from ..g18xx.shares import IPO, POOL, Certificate, Shares
 from . import source
-from .trains import SBAHN, Buyer, TrainState, hand_over
+from .companies import Economy, live_seats
+from .economy import SBAHN, SEATS, part_holder
+from .trains import SBAHN as SBAHN_TRAINS
+from .trains import Buyer, TrainState, hand_over
 
-_DATA: Final = source.section("sbahn_corporation")
-# 12.1 "drei Aufsichtsratmitglied-Aktien zu 5%": seat -> the share's number (digest A-41).
-SEAT_NUMBERS: Final = {int(s["seat"]): int(s["number"]) for s in _DATA["shares"] if "seat" in s}
-# 12.5 "20 TM Erfolgsprovision aus dem Betriebskapital".
+Depots = dict[str, list[str]]
+
+# 12.5 "20 TM Erfolgsprovision aus dem Betriebskapital nehmen".
 COMMISSION: Final = int(source.section("constants")["sbahn_commission"])
 
 
-def part_name(corp: str, seat: int) -> str:
-    """The name of the sub-network of board seat `seat` ("S/1")."""
-    return f"{corp}/{seat}"
+def parts(eco: Economy) -> tuple[str, ...]:
+    """The parts that operate: the main network, then each unconnected sub-network in seat
+    order (digest A-43)."""
+    return (SBAHN, *(part_holder(seat) for seat in live_seats(eco)))
+
+
+def seat_of(eco: Economy, part: str) -> int | None:
+    """The board seat of an unconnected sub-network (None: the main network)."""
+    if part == SBAHN:
+        return None
+    for seat in live_seats(eco):
+        if part_holder(seat) == part:
+            return seat
+    raise InvalidAction(f"{quote(part)} is not a network part of the S-Bahn now")
+
+
+def buyer(eco: Economy, part: str) -> Buyer:
+    """`part` buying trains: S trains only (10.9), the limit counting every part (A-45)."""
+    seat_of(eco, part)
+    return Buyer(part, SBAHN_TRAINS, parts(eco))
+
+
+def operator(eco: Economy, part: str) -> str | None:
+    """Who runs `part`: the chairman the main network (12.6), the seat's holder its
+    sub-network (12.5); None while the S-Bahn has no chairman."""
+    seat = seat_of(eco, part)
+    if seat is None:
+        return eco.shares.director(SBAHN)
+    return live_seats(eco)[seat]
+
+
+# --- merging -------------------------------------------------------------------------------
+
+
+def due_by_track(
+    eco: Economy, depots: Depots, reach: Callable[[str], Collection[str]]
+) -> list[int]:
+    """Seats whose sub-network S track now links to the main network: one of its depots
+    reaches a main-network depot (12.5 "an das S-Bahn-Hauptnetz angeschlossen"; digest
+    A-44, checked after every S tile). `reach(hex)`: the hexes S track connects to `hex`.
+    Two sub-networks linked only to each other stay apart."""
+    main = set(depots.get(SBAHN, ()))
+    return [
+        seat
+        for seat in live_seats(eco)
+        if any(main & set(reach(h)) for h in depots.get(part_holder(seat), ()))
+    ]
 
 
 @dataclass(frozen=True)
 class Merged:
-    """A sub-network merged into the main network: what it brought (C-45)."""
+    """A sub-network merged into the main network and what it brought (C-45)."""
 
-    part: str
+    seat: int
     depots: tuple[str, ...]
     trains: tuple[str, ...]
     cash: int
-    reason: str
 
 
-@dataclass
-class Network:
-    """The S-Bahn's parts: `seats`, the unconnected sub-networks (part -> seat), and
-    `depots`, part -> the hexes of its depots (the board places them, 12.5)."""
+def merge(eco: Economy, trains: TrainState, depots: Depots, seat: int) -> Merged:
+    """Merge seat `seat`'s sub-network into the main network at once and for good: its
+    depots, trains and treasury pass over, its commission right ends (12.5, C-45). Also
+    for a seat the share side already merged (chairman or pool), whose part still holds
+    something."""
+    if seat not in SEATS.values():
+        raise InvalidAction(f"No board seat {quote(seat)}")
+    part = part_holder(seat)
+    cash = eco.money.cash(part)
+    moved = tuple(hand_over(trains, part, SBAHN))
+    brought = depots.pop(part, [])
+    depots.setdefault(SBAHN, []).extend(brought)
+    if cash:
+        eco.money.transfer(part, SBAHN, cash, f"seat {seat} joins the main network")
+    if seat not in eco.seats_merged:
+        eco.seats_merged.append(seat)
+    return Merged(seat, tuple(brought), moved, cash)
 
-    corp: str
-    seats: dict[str, int] = field(default_factory=dict)
-    depots: dict[str, list[str]] = field(default_factory=dict)
 
-    def parts(self) -> tuple[str, ...]:
-        """The main network, then each unconnected sub-network in seat order."""
-        return (self.corp, *sorted(self.seats, key=lambda p: self.seats[p]))
+def settle_merges(eco: Economy, trains: TrainState, depots: Depots) -> list[Merged]:
+    """Hand over what the parts merged by the share side still hold (12.3 chairman, 12.5
+    pool: `companies.settle` records them); call after every share trade."""
+    out = []
+    for seat in eco.seats_merged:
+        part = part_holder(seat)
+        if eco.money.cash(part) or trains.owned.get(part) or depots.get(part):
+            out.append(merge(eco, trains, depots, seat))
+    return out
 
-    def buyer(self, part: str) -> Buyer:
-        """`part` buying trains: S trains only, the limit counting all parts (A-45)."""
-        self._part(part)
-        return Buyer(part, SBAHN, self.parts())
 
-    def open_seat(self, seat: int) -> str:
-        """A board-member share was sold: its sub-network starts (12.4, 12.5)."""
-        if seat not in SEAT_NUMBERS:
-            raise InvalidAction(f"No board seat {quote(seat)}")
-        part = part_name(self.corp, seat)
-        if part in self.seats:
-            raise IllegalAction(f"Seat {seat} already runs its sub-network", rule="1881 12.5")
-        self.seats[part] = seat
-        return part
+# --- commission ----------------------------------------------------------------------------
 
-    def operator(self, shares: Shares, part: str) -> str | None:
-        """Who runs `part`: the chairman for the main network (12.6), the holder of the
-        seat's share for a sub-network (12.5); None while nobody holds it."""
-        self._part(part)
-        if part == self.corp:
-            return shares.director(self.corp)
-        owner = shares.owner(self._seat_cert(shares, part))
-        return None if owner in (IPO, POOL) else owner
 
-    def _seat_cert(self, shares: Shares, part: str) -> Certificate:
-        """The certificate of a seat's share (share number n is certificate n - 1)."""
-        return shares.certs[self.corp][SEAT_NUMBERS[self.seats[part]] - 1]
-
-    def _part(self, part: str) -> None:
-        if part != self.corp and part not in self.seats:
-            raise InvalidAction(f"{quote(part)} is not a network part of {self.corp}")
-
-    # --- merging -----------------------------------------------------------------------
-
-    def due_by_shares(self, shares: Shares) -> list[str]:
-        """Sub-networks to merge because of who holds their share: the chairman (12.3) or
-        the bank's pool (12.5 "an die Bank verkauft")."""
-        chairman = shares.director(self.corp)
-        due = []
-        for part in self.parts()[1:]:
-            owner = shares.owner(self._seat_cert(shares, part))
-            if owner == POOL or (chairman is not None and owner == chairman):
-                due.append(part)
-        return due
-
-    def due_by_track(self, reach: Callable[[str], Collection[str]]) -> list[str]:
-        """Sub-networks whose depots S track now links to a main-network depot (12.5;
-        digest A-44). `reach(hex)`: the hexes S track connects to `hex`. Two sub-networks
-        linked only to each other stay apart."""
-        main = set(self.depots.get(self.corp, ()))
-        return [
-            part
-            for part in self.parts()[1:]
-            if any(main & set(reach(h)) for h in self.depots.get(part, ()))
-        ]
-
-    def merge(self, money: Money, trains: TrainState, part: str, reason: str) -> Merged:
-        """Merge `part` into the main network at once, for good: its depots, trains and
-        treasury pass over (C-45) and its commission right ends."""
-        self._part(part)
-        if part == self.corp:
-            raise InvalidAction("The main network does not merge into itself")
-        cash = money.cash(part)
-        depots = self.depots.pop(part, [])
-        self.depots.setdefault(self.corp, []).extend(depots)
-        moved = hand_over(trains, part, self.corp)
-        if cash:
-            money.transfer(
-                part, self.corp, cash, f"{part} joins the main network", rule="1881 12.5"
-            )
-        del self.seats[part]
-        return Merged(part, tuple(depots), tuple(moved), cash, reason)
-
-    # --- commission --------------------------------------------------------------------
-
-    def check_commission(self, money: Money, shares: Shares, part: str, *, paid: bool) -> str:
-        """The holder who may take the commission of `part`: an unconnected sub-network
-        that paid a dividend this round and has the 20 (12.5; C-46). Returns the payee."""
-        self._part(part)
-        if part == self.corp:
-            raise IllegalAction("The main network pays no commission", rule="1881 12.5")
-        if not paid:
-            raise IllegalAction(f"{part} paid no dividend this round", rule="1881 12.5")
-        if money.cash(part) < COMMISSION:
-            raise IllegalAction(
-                f"{part} has {money.cash(part)}, less than the {COMMISSION} commission",
-                rule="1881 12.5",
-            )
-        holder = self.operator(shares, part)
-        if holder is None:
-            raise IllegalAction(f"Nobody holds {part}'s seat", rule="1881 12.5")
-        return holder
-
-    def take_commission(self, money: Money, shares: Shares, part: str, *, paid: bool) -> int:
-        """Pay the 20 commission from `part`'s treasury to its holder (a player's cash, or
-        a tram company's treasury when it holds the seat). Returns the amount."""
-        holder = self.check_commission(money, shares, part, paid=paid)
-        money.transfer(part, holder, COMMISSION, f"{part} commission", rule="1881 12.5")
-        return COMMISSION
-
-    # --- plain data --------------------------------------------------------------------
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready state."""
-        return {"corp": self.corp, "seats": dict(self.seats), "depots": dict(self.depots)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Network:
-        """Inverse of `to_dict`."""
-        return cls(
-            str(data["corp"]),
-            {str(p): int(s) for p, s in data["seats"].items()},
-            {str(p): [str(h) for h in hs] for p, hs in data["depots"].items()},
+def check_commission(eco: Economy, part: str, *, paid: bool) -> str:
+    """The holder who may take `part`'s commission: an unconnected sub-network that paid a
+    dividend this operating round and has the 20 (12.5; C-46). Returns the payee (a
+    player, or a tram company holding the seat: its treasury)."""
+    seat = seat_of(eco, part)
+    if seat is None:
+        raise IllegalAction("The main network pays no commission", rule="1881 12.5")
+    if not paid:
+        raise IllegalAction(f"{part} paid no dividend this round", rule="1881 12.5")
+    if eco.money.cash(part) < COMMISSION:
+        raise IllegalAction(
+            f"{part} has {eco.money.cash(part)}, less than the {COMMISSION} commission",
+            rule="1881 12.5",
         )
+    return live_seats(eco)[seat]
+
+
+def take_commission(eco: Economy, part: str, *, paid: bool) -> int:
+    """Pay the commission from `part`'s treasury to its seat's holder."""
+    holder = check_commission(eco, part, paid=paid)
+    eco.money.transfer(part, holder, COMMISSION, f"{part} commission", rule="1881 12.5")
+    return COMMISSION

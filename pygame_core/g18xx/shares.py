@@ -351,17 +351,6 @@ class Shares:
         self._corp(cert.corp)
         self._owner[cert.id] = to
 
-    def retire(self, corp: str) -> list[tuple[str, Certificate]]:
-        """`corp` leaves the game (e.g. bankrupt): its certificates are taken out of play
-        without payment and stop counting anywhere. Returns (former owner, certificate)."""
-        certs = self._corp(corp)
-        out = [(self._owner.pop(c.id), c) for c in certs]
-        del self.certs[corp], self.caps[corp], self.units[corp]
-        for sold in self._sold.values():
-            if corp in sold:
-                sold.remove(corp)
-        return out
-
     # --- dividends -------------------------------------------------------------------------
 
     def dividend_payouts(self, corp: str, amount: int) -> dict[str, int]:
