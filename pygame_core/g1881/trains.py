@@ -336,7 +336,6 @@ def buy(
         scrap=scrap,
     )
     reason = f"{buyer.owner} buys a {train_type(train).name} train"
-    money.check_transfer(buyer.owner, BANK, plan.from_treasury, reason)
     money.transfer(buyer.owner, BANK, plan.from_treasury, reason, rule="1881 10.1")
     if plan.director is not None:
         money.transfer(plan.director, BANK, plan.from_director, f"{reason} (director)")
@@ -517,7 +516,8 @@ def hand_over(state: TrainState, old: str, new: str) -> list[str]:
 
 
 def check_credit(state: TrainState, buyer: Buyer, treasury: int) -> str:
-    """The train a company may take on credit (15.1; digest A-53): it owns none, its
+    """The train a company may take on credit, in games with variant 2 (15.1; digest
+    A-53): it owns none, its
     treasury plus the most its director may add does not reach the cheapest train the bank
     sells, and a clip is free (5 at most). Returns that cheapest bank train."""
     if state.owned.get(buyer.owner):
