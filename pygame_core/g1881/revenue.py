@@ -16,7 +16,7 @@ a broken bank writes down what it owes (13.2).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
@@ -181,17 +181,19 @@ def pay_sbahn(
     end: EndState,
     results: Mapping[str, Result],
     decisions: Mapping[str, Choice],
+    *,
+    on_credit: Collection[str] = (),
 ) -> Paid:
     """The S-Bahn's revenue step: each part that operated (the main network and the
     unconnected sub-networks, `subnetworks.parts`) keeps what its decision keeps (9.6,
     9.8, in its own treasury); the sum paid out is shared by `sbahn_payouts` (12.13); the
-    price moves by `price_vote` (12.12)."""
+    price moves by `price_vote` (12.12). `on_credit`: parts owing a credit train (15.3)."""
     if set(results) != set(decisions) or not results:
         raise InvalidAction("Every operating part decides on its own result")
     unknown = set(results) - set(network_parts(eco))
     if unknown:
         raise InvalidAction(f"Not network parts of the S-Bahn: {', '.join(sorted(unknown))}")
-    parts = {p: split(results[p], decisions[p]) for p in results}
+    parts = {p: split(results[p], decisions[p], on_credit=p in on_credit) for p in results}
     total = sum(s.paid_out for s in parts.values())
     payouts = sbahn_payouts(eco.shares, SBAHN, total)
     eco.market.cell(SBAHN)

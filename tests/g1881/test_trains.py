@@ -151,6 +151,27 @@ def test_c36_first_5_rusts_3s_and_4s_and_excess_is_chosen() -> None:
     assert state.trains("SBV") == ["4-1", "4-3"]
 
 
+def test_the_chairman_chooses_the_s_bahns_excess_trains() -> None:
+    """1881 10.7 / 12.7 (A-45): four parts with a 4S each; the first 4 starts phase 3 (limit
+    3, counting every part): the chairman keeps three, from any parts; one leaves."""
+    state = at_phase("2")
+    own(state, S=["4S-0"], S1=["4S-1"], S2=["4S-2"], S3=["4S-3"])
+    sell_all(state, "3")
+    tr.buy(state, money(GBS=440), GBS, "4-0")
+    assert state.phase == "3" and tr.excess(state, PARTS) == 1 and tr.excess(state, ["S"]) == 0
+    with pytest.raises(IllegalAction):
+        tr.discard_excess(state, PARTS, ["4S-0", "4S-1"])
+    assert tr.discard_excess(state, PARTS, ["4S-0", "4S-1", "4S-3"]) == ["4S-2"]
+    assert state.trains("S2") == [] and state.count(PARTS) == 3
+
+
+def test_a_phase_change_must_start_from_the_current_phase() -> None:
+    state = at_phase("2")
+    with pytest.raises(InvalidAction):
+        tr.apply_phase_change(state, tr.PHASES.change("3", "4"))
+    assert state.phase == "2"
+
+
 def test_c36_6s_only_after_all_5s() -> None:
     """1881 10.3 (C-36): the 6s come only when every 5 is sold; 7S/9S beside them."""
     state = at_phase("4")

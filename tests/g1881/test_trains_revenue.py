@@ -227,6 +227,9 @@ def test_c49_a_tie_leaves_the_s_bahn_where_it_is() -> None:
     assert pay_sbahn(eco, EndState(), results, pays).cell == (3, 9)
     with pytest.raises(InvalidAction):
         pay_sbahn(eco, EndState(), {"GBS": Result(10)}, {"GBS": Choice.PAY})
+    with pytest.raises(IllegalAction) as err:  # 15.3: a part owing a credit train withholds
+        pay_sbahn(eco, EndState(), results, pays, on_credit={SEAT3})
+    assert err.value.rule == "1881 15.3" and eco.market.cell(SBAHN) == (3, 9)
 
 
 def test_c46_commission_for_an_unconnected_part_that_paid() -> None:
