@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..core.errors import IllegalAction, InvalidAction, NotYourTurn, quote
+from ..core.errors import EngineError, IllegalAction, InvalidAction, NotYourTurn, quote
 from ..g18xx.sealed import SealedBid, SealedBids
 from ..g18xx.shares import IPO
 from .companies import Economy, buy, check_buy, check_company
@@ -138,7 +138,7 @@ def legal(state: BidState, seat: int) -> list[JsonDict]:
     for corp in TRAMS:
         try:
             check_buy(state.eco, name, corp, IPO, opening_free=True)
-        except (IllegalAction, InvalidAction):
+        except EngineError:
             continue
         out.append({"type": "buy", "company": corp})
     out.append({"type": "pass"})

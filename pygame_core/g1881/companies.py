@@ -56,6 +56,8 @@ class Economy:
     new shares granted one; `seats_paid` / `seats_merged`: S-Bahn board seats whose 420
     was paid, and those whose sub-network passed to the main network for good;
     `must_sell`: players a director swap put over the certificate limit (4.4);
+    `sbahn_trades`: tram company -> its S-Bahn trades ("buy", "sell") this operating
+    round (10.9);
     `events`: what happened, for the log (the caller empties it).
     """
 
@@ -72,6 +74,7 @@ class Economy:
     seats_paid: list[int] = field(default_factory=list)
     seats_merged: list[int] = field(default_factory=list)
     must_sell: list[str] = field(default_factory=list)
+    sbahn_trades: dict[str, list[str]] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
 
     def uncounted(self) -> frozenset[str]:
@@ -98,6 +101,7 @@ class Economy:
             "seats_paid": list(self.seats_paid),
             "seats_merged": list(self.seats_merged),
             "must_sell": list(self.must_sell),
+            "sbahn_trades": {k: list(v) for k, v in self.sbahn_trades.items()},
         }
 
     @classmethod
@@ -116,6 +120,8 @@ class Economy:
         eco.seats_paid = [int(s) for s in data["seats_paid"]]
         eco.seats_merged = [int(s) for s in data["seats_merged"]]
         eco.must_sell = [str(p) for p in data["must_sell"]]
+        trades = data.get("sbahn_trades", {})
+        eco.sbahn_trades = {str(k): [str(t) for t in v] for k, v in trades.items()}
         return eco
 
 
@@ -208,6 +214,12 @@ def check_buy(
     if source == POOL and eco.shares.percent(POOL, corp) == 0:
         raise IllegalAction(f"No {corp} share is in the bank pool", rule="1881 4.11")
     director = source == IPO and director_in_ipo(eco, corp)
+    if corp == SBAHN:
+        size = SBAHN_SHARES[0] if director else eco.shares.share_size(SBAHN)
+        if eco.shares.percent(buyer, SBAHN) + size > SBAHN_CAP:
+            raise IllegalAction(
+                f"{buyer} may hold at most {SBAHN_CAP}% of the S-Bahn", rule="1881 12.2"
+            )
     return eco.shares.check_buy(
         buyer,
         corp,

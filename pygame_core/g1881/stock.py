@@ -176,8 +176,11 @@ def check(state: StockState, action: Action, seat: int) -> None:
                 f"{name} is over the certificate limit after a director swap and sells first",
                 rule="1881 4.4",
             )
+        source = action.get("source")
+        if source not in (IPO, POOL):
+            raise InvalidAction(f"A buy names its source, {IPO!r} (new) or {POOL!r} (used)")
         turn.check_buy(RULES, state.turn, seat, corp)
-        check_buy(state.eco, name, corp, str(action.get("source", POOL)))
+        check_buy(state.eco, name, corp, str(source))
     elif kind in ("pass", "end_turn"):
         turn.check_closing(RULES, state.turn, str(kind))
         if must_sell(state, seat) and sales(state, seat):
@@ -203,7 +206,7 @@ def execute(state: StockState, action: Action) -> bool:
         turn.record_sale(state.turn, seat, corp)
         return False
     if kind == "buy":
-        buy(state.eco, name, str(action["company"]), str(action.get("source", POOL)))
+        buy(state.eco, name, str(action["company"]), str(action["source"]))
         state.last_buyer = seat
         turn.record_buy(RULES, state.turn)
         return False
