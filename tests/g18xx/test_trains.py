@@ -1,57 +1,34 @@
 """Trains and phases as data (g18xx/trains.py), declared as a title would declare them.
 
-The table under test is 1881's, built from its design data (data/trains_phases_1881.json,
-from seed 004 Tabelle 2 and 7): a phase changes when the first tram of a new level is
+The table under test is 1881's, as the title declares it (g1881/trains.py, from its design
+data board.json: seed 004 Tabelle 2 and 7): a phase changes when the first tram of a new level is
 bought (11.1), a change rusts the older trains (10.4, 11.2, Tabelle 2), the train limit
 and the number of operating rounds follow the phase (10.7, 3.2, Tabelle 2).
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
+from typing import Any
 
 import pytest
 
 from pygame_core.core.errors import IllegalAction, InvalidAction
 from pygame_core.g18xx.trains import Phase, PhaseTable, TrainBank, TrainType, rust
-
-DATA = Path(__file__).resolve().parent / "data" / "trains_phases_1881.json"
-
-
-def _from_phase(available: str) -> str | None:
-    """ "from phase 2" -> "2" (S trains, 10.3); trams come "after the last ... is sold"."""
-    return available.removeprefix("from phase ") if available.startswith("from phase") else None
+from pygame_core.g1881 import source
+from pygame_core.g1881.trains import PHASES
 
 
-@cache
 def table() -> PhaseTable:
-    data = json.loads(DATA.read_text(encoding="utf-8"))
-    trains = tuple(
-        TrainType(
-            t["sym"],
-            t["price"],
-            range=t["range"],
-            count=t["count"],
-            kind=t["kind"],
-            rusts_on=t["rusts_on_phase"],
-            triggers=t["triggers_phase"],
-            available_from=_from_phase(t["available"]),
-        )
-        for t in data["trains"]
-    )
-    phases = tuple(
-        Phase(
-            p["name"],
-            tuple(p["tiles"]),
-            p["train_limit"],
-            operating_rounds=p["operating_rounds"],
-            tile_lays=p["tile_lays"],
-        )
-        for p in data["phases"]
-    )
-    return PhaseTable(phases, trains, cite="1881 10.7")
+    """1881's table, as the title declares it (g1881/trains.py, from board.json)."""
+    return PHASES
+
+
+def _data() -> dict[str, Any]:
+    """The design data the table is built from (phases, operating rounds by phase)."""
+    return {
+        "phases": source.section("phases")["list"],
+        "operating_rounds_by_phase": source.section("round_schedule")["operating_rounds_by_phase"],
+    }
 
 
 def test_the_game_starts_in_phase_1_with_yellow_tiles() -> None:
@@ -92,7 +69,7 @@ def test_a_phase_change_rusts_the_older_trains() -> None:
     assert t.change("3", "4").rusted == ("3", "4S")
     assert t.change("1", "2").rusted == ()
     # The data's per-phase list agrees with the trains' own `rusts_on`.
-    data = json.loads(DATA.read_text(encoding="utf-8"))
+    data = _data()
     for i in range(1, len(data["phases"])):
         prev, phase = data["phases"][i - 1]["name"], data["phases"][i]["name"]
         assert list(t.change(prev, phase).rusted) == data["phases"][i]["rusts"]
@@ -127,7 +104,7 @@ def test_train_limits_follow_the_phase() -> None:
 def test_operating_rounds_per_phase_are_1_2_3_3() -> None:
     """3.2 / Tabelle 2: a game round has 1 to 3 operating rounds by phase."""
     t = table()
-    data = json.loads(DATA.read_text(encoding="utf-8"))
+    data = _data()
     by_phase = {p: t.operating_rounds(p) for p in ("1", "2", "3", "4")}
     assert by_phase == {"1": 1, "2": 2, "3": 3, "4": 3} == data["operating_rounds_by_phase"]
 
