@@ -5,6 +5,7 @@ the example; the core knows no title)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -167,21 +168,39 @@ def every_route(
     own_only: bool,
     station_ends: bool,
     twice: Mapping[str, int],
+    once: Ways | None = None,
 ) -> list[tuple[int, int, frozenset[object]]]:
     """(revenue, stations, track) of every valid route, each direction once."""
     found: dict[tuple[int, ...], tuple[int, int, frozenset[object]]] = {}
+    ways = once or Ways()
 
     def passable(node: Node) -> bool:
         full = node.kind is StopKind.CITY and None not in node.tokens and corp not in node.tokens
+        if full and ways.groups:  # only a group with a token there is blocked
+            full = any(ways.groups.get(t or "") == ways.groups.get(corp) for t in node.tokens)
         return node.usable and node.kind is not StopKind.OFFBOARD and not full
 
     def may_end(node: Node) -> bool:
         return not station_ends or node.kind is not StopKind.TOWN
 
+    def hexes_ok(path: list[int], links: list[int]) -> bool:
+        """No hex entered twice (the hexes of revisited stops aside), written out again."""
+        if not ways.hex_once:
+            return True
+        seq: list[str] = []
+        for i, li in enumerate(links):
+            link = graph.links[li]
+            seq.extend(link.hexes if link.a == path[i] else reversed(link.hexes))
+        runs = [h for i, h in enumerate(seq) if i == 0 or seq[i - 1] != h]
+        return all(runs.count(h) == 1 for h in runs if h not in ways.revisit)
+
     def walk(path: list[int], links: list[int], track: frozenset[object]) -> None:
         nodes = [graph.nodes[i] for i in path]
+        if not hexes_ok(path, links):
+            return
         if (
             len(path) >= 2
+            and path[0] != path[-1]
             and any(corp in n.tokens for n in nodes)
             and may_end(nodes[0])
             and may_end(nodes[-1])
@@ -204,7 +223,8 @@ def every_route(
             link = graph.links[li]
             nxt = link.other(last)
             own: set[object] = {("side", s) for s in link.hexsides} or {("link", li)}
-            if nxt in path or not graph.nodes[nxt].usable or own & track:
+            allowed = 2 if graph.nodes[nxt].hex in ways.revisit else 1
+            if path.count(nxt) >= allowed or not graph.nodes[nxt].usable or own & track:
                 continue
             if len(path) >= 2 and link.terminal_at(last):
                 continue
@@ -214,6 +234,15 @@ def every_route(
         if start.usable:
             walk([start.index], [], frozenset())
     return list(found.values())
+
+
+@dataclass(frozen=True)
+class Ways:
+    """The brute force's hex rules: no hex twice, revisited stops' hexes, token groups."""
+
+    hex_once: bool = False
+    revisit: frozenset[str] = frozenset()
+    groups: Mapping[str, str] = field(default_factory=dict)
 
 
 def brute_runs(
@@ -247,6 +276,9 @@ def brute_runs(
     st.booleans(),
     st.booleans(),
     st.integers(0, 11),
+    st.booleans(),
+    st.integers(0, 11),
+    st.sampled_from([{}, {"X": "t", "A": "t", "B": "s"}, {"X": "t", "A": "s", "B": "s"}]),
 )
 def test_best_runs_equal_brute_force(
     case: tuple[MapState, str, tuple[str, ...], dict[str, int]],
@@ -255,21 +287,29 @@ def test_best_runs_equal_brute_force(
     own_only: bool,
     relaxed: bool,
     doubled: int,
+    hex_once: bool,
+    again: int,
+    groups: dict[str, str],
 ) -> None:
     """On many small random boards, with 1-4 trains of ranges 1-4 or unlimited, with or
-    without station ends, a stop counted twice: the optimum equals the best of every
+    without station ends, a stop counted twice, no hex entered twice, a stop a route may
+    visit twice, full cities blocking only a group: the optimum equals the best of every
     assignment of routes, and is itself valid and worth what it claims."""
     state, corp, _, bonuses = case
-    graph = TrackGraph(state)
+    graph = TrackGraph(state, groups=groups)
     hexes = sorted(n.hex for n in graph.nodes)  # printed tiles are named after their hex
     twice = {hexes[doubled % len(hexes)]: 2} if hexes and doubled % 3 == 0 else {}
+    revisit = frozenset({hexes[again % len(hexes)]} if hexes and again % 2 == 0 else ())
     rules = RouteRules(
         city_needs_own_token=own_only,
         end_kinds=STATIONS if station_ends else None,
         tile_multipliers=twice,
+        hex_once=hex_once,
+        revisit_tiles=revisit,
     )
     ends = station_ends and not relaxed
-    expected = brute_runs(every_route(graph, corp, bonuses, own_only, ends, twice), trains)
+    ways = Ways(hex_once, revisit, groups)
+    expected = brute_runs(every_route(graph, corp, bonuses, own_only, ends, twice, ways), trains)
     runs = best_runs(graph, corp, trains, ALL, bonuses, rules, relaxed_ends=relaxed)
     assert runs.revenue == expected
     given_routes = [None if r is None else (r.stops, r.links) for r in runs.routes]
