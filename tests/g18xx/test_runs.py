@@ -5,7 +5,7 @@ the example; the core knows no title)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -41,11 +41,7 @@ CROSS: dict[str, str | tuple[str, str]] = {
 
 
 def cross(**tokens: str) -> TrackGraph:
-    state = board(CROSS)
-    for coord, corp in tokens.items():
-        for i, c in enumerate(corp):
-            state.place_token(coord, 0, c, i)
-    return TrackGraph(state)
+    return TrackGraph(_cross_state(**tokens))
 
 
 def test_range_counts_stations_not_halts() -> None:
@@ -327,3 +323,76 @@ def test_brute_force_sees_shared_track() -> None:
     state.place_token("C5", 0, "A")
     routes = every_route(TrackGraph(state), "A", {}, False, True, {})
     assert len(routes) == 1 and brute_runs(routes, [2, 2]) == 50
+
+
+# --- hexes entered once, stops visited twice, token groups ---------------------------------
+
+# A loop over a crossing: C3 -> C5 (0-3 and 1-4, unjoined) -> C7 -> halt D6 -> D4 -> C5 ->
+# B6 crosses C5 twice on different track.
+LOOP: dict[str, str | tuple[str, str]] = {
+    "C3": "city=revenue:30;path=a:4,b:_0",
+    "C5": "path=a:0,b:3;path=a:1,b:4",
+    "C7": "city=revenue:20,slots:2;path=a:1,b:_0;path=a:0,b:_0",
+    "D6": "town=revenue:10;path=a:3,b:_0;path=a:1,b:_0",
+    "D4": "path=a:4,b:3",
+    "B6": "city=revenue:40;path=a:0,b:_0",
+}
+
+
+def test_hex_once_keeps_a_route_from_entering_a_hex_twice() -> None:
+    state = board(LOOP)
+    state.place_token("C3", 0, "A")
+    graph = TrackGraph(state)
+    hexes = replace(STATION_RULES, hex_once=True, cite=RouteCitations(hex="S.5"))
+    assert best_runs(graph, "A", [4], ALL, rules=STATION_RULES).revenue == 100
+    assert best_runs(graph, "A", [4], ALL, rules=hexes).revenue == 50
+    route = best_runs(graph, "A", [4], ALL, rules=STATION_RULES).routes[0]
+    assert route is not None
+    with pytest.raises(IllegalRoute, match="hex C5 only once") as err:
+        runs_revenue(graph, "A", [4], [(route.stops, route.links)], ALL, rules=hexes)
+    assert err.value.rule == "S.5"
+
+
+def test_a_stop_of_a_revisit_tile_may_be_passed_twice() -> None:
+    """A loop out of C5 and back (C7, D6 halts), then on to B6: C5 counts twice."""
+    six = "city=revenue:40,slots:2;" + ";".join(f"path=a:{e},b:_0" for e in range(6))
+    state = board(
+        {
+            "C3": "city=revenue:30;path=a:4,b:_0",
+            "C5": six,
+            "C7": "town=revenue:10;path=a:1,b:_0;path=a:0,b:_0",
+            "D6": "town=revenue:10;path=a:3,b:_0;path=a:2,b:_0",
+            "B6": "city=revenue:20;path=a:0,b:_0",
+        }
+    )
+    state.place_token("C3", 0, "A")
+    graph = TrackGraph(state)
+    twice = replace(STATION_RULES, hex_once=True, revisit_tiles=frozenset({"C5"}))
+    assert best_runs(graph, "A", [4], ALL, rules=STATION_RULES).revenue == 30 + 40 + 20
+    runs = best_runs(graph, "A", [4], ALL, rules=twice)
+    assert runs.revenue == 30 + 40 + 10 + 10 + 40 + 20
+    route = runs.routes[0]
+    assert route is not None and route.stops.count("C5-0") == 2
+    assert runs_revenue(graph, "A", [4], [(route.stops, route.links)], ALL, rules=twice) == 150
+    with pytest.raises(IllegalRoute, match="same stop twice"):
+        runs_revenue(graph, "A", [4], [(route.stops, route.links)], ALL, rules=STATION_RULES)
+    with pytest.raises(IllegalRoute, match="range 3"):
+        runs_revenue(graph, "A", [3], [(route.stops, route.links)], ALL, rules=twice)
+
+
+def test_token_groups_a_full_city_blocks_only_a_group_with_a_token_there() -> None:
+    groups = {"A": "t", "B": "t", "S": "s"}
+    full_of_s = TrackGraph(_cross_state(C5="SS", C3="A"), groups=groups)
+    assert best_runs(full_of_s, "A", [4], ALL, rules=STATION_RULES).revenue == 20 + 30 + 10 + 40
+    mixed = TrackGraph(_cross_state(C5="BS", C3="A"), groups=groups)
+    assert best_runs(mixed, "A", [4], ALL, rules=STATION_RULES).revenue == 20 + 30
+    plain = TrackGraph(_cross_state(C5="SS", C3="A"))  # no groups: any full city blocks
+    assert best_runs(plain, "A", [4], ALL, rules=STATION_RULES).revenue == 20 + 30
+
+
+def _cross_state(**tokens: str) -> MapState:
+    state = board(CROSS)
+    for coord, corp in tokens.items():
+        for i, c in enumerate(corp):
+            state.place_token(coord, 0, c, i)
+    return state
