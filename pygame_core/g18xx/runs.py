@@ -426,8 +426,8 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
         here = pool(t, free, start)
         if (
             value + suffix[t] <= best[0]
-            or value + by_groups(t, here) <= best[0]
             or value + bound(t, here) <= best[0]
+            or value + by_groups(t, here) <= best[0]
         ):
             return
         follow = same[t + 1]

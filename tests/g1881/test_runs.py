@@ -15,6 +15,7 @@ from pygame_core.g18xx.hexes import Grid, Layout
 from pygame_core.g18xx.routes import IllegalRoute, RouteRules
 from pygame_core.g18xx.runs import best_runs
 from pygame_core.g18xx.tiles import parse_tile
+from pygame_core.g1881 import board as g1881_board
 from pygame_core.g1881.runs import (
     COLOURS,
     ROUTE_RULES,
@@ -313,3 +314,26 @@ def test_c56_14_4_no_shuttle_over_a_yellow_hex_or_to_a_yellow_end(yellow: int) -
     with pytest.raises(IllegalRoute, match="green, brown or gray") as err:
         check_runs(state, "GBS", [4], [route], double_track=True)
     assert err.value.rule == "1881 14.4"
+
+
+def test_14_the_designs_example_on_our_map_single_90_shuttling_130() -> None:
+    """14's example on our map (board.json variants.double_track): Breitscheidplatz (33) -
+    Schöneberg - Steglitz - Lichterfelde, all green, as the 4-train of the rulebook's
+    example: 90 single, 130 shuttling. The tiles are put down directly (the lays' own
+    rules are track.py's)."""
+    example = section("variants")["double_track"]["example_on_this_board"]
+    route = example["route"]
+    kinds = {"H5": "33", "I6": "18", "J5": "20", "K5": "17"}
+    state = g1881_board.initial_state()
+    for i, coord in enumerate(route):
+        near = {h: e for e, h in state.board.neighbours(coord).items()}
+        need = {near[h] for h in route[max(i - 1, 0) : i + 2] if h != coord}
+        tile = g1881_board.tiles()[kinds[coord]]
+        state.lay(coord, tile, next(r for r in range(6) if need <= tile.exits(r)))
+    state.place_token("H5", 0, "BESTAG")
+    stops = [f"{coord}-0" for coord in route]
+    single = check_runs(state, "BESTAG", [4], [choice(state, "BESTAG", stops)])
+    assert single.total == example["single"] == 90
+    shuttled = choice(state, "BESTAG", stops, shuttle=True)
+    double = check_runs(state, "BESTAG", [4], [shuttled], double_track=True)
+    assert double.total == example["double"] == 130
