@@ -25,12 +25,9 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
-import time
-from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Any
 
+from bench.bench_routes_runs import pct, timed
 from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.hexes import opposite
 from pygame_core.g18xx.tiles import StopKind
@@ -39,7 +36,6 @@ from pygame_core.g1881 import track
 from pygame_core.g1881.depots import Charter, Circle, circles, depot_places
 from pygame_core.g1881.runs import S_BAHN, best_company_runs, track_graph
 
-CLOCK = time.perf_counter if sys.platform == "emscripten" else time.process_time
 PHASES = ("1", "2", "3", "4")
 MEASURE = "bench_routes_1881.measure"  # as the page reaches it from the bench package
 SERIES = {
@@ -104,17 +100,6 @@ def _joins(state: MapState, coord: str, name: str, rotation: int) -> int:
         if other is not None and opposite(edge) in state.tile(other)[0].exits(state.tile(other)[1]):
             met += 1
     return 2 * met + len(exits)
-
-
-def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
-    start = CLOCK()
-    out = fn()
-    return (CLOCK() - start) * 1000, out
-
-
-def pct(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def measure(boards: int) -> tuple[dict[str, list[float]], list[str]]:

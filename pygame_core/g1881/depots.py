@@ -100,6 +100,35 @@ class Charter:
 
 
 @dataclass(frozen=True)
+class DepotOrder:
+    """A company's next depot: the station (hex, city part), its charter and cash, and
+    whether it placed or bought a depot this operating round already (7.1)."""
+
+    corp: str
+    coord: str
+    part: int
+    charter: Charter
+    cash: int
+    done: bool = False
+
+
+@dataclass(frozen=True)
+class DepotOffer:
+    """A purchase of another company's depot (7.8) as agreed by both directors: the
+    station, both charters (buyer's, seller's), the amount for the seller, the buyer's
+    cash, and whether the buyer had its depot action this round already."""
+
+    buyer: str
+    seller: str
+    coord: str
+    part: int
+    charters: tuple[Charter, Charter]
+    premium: int
+    cash: int
+    done: bool = False
+
+
+@dataclass(frozen=True)
 class DepotPurchase:
     """A checked purchase of another company's depot (7.8): the circle, the buyer's payment
     to the bank and to the seller, and both charters after it."""
@@ -146,21 +175,13 @@ def _check_home_kept(
         )
 
 
-def check_depot(
-    map_state: MapState,
-    corp: str,
-    coord: str,
-    part: int,
-    charter: Charter,
-    cash: int,
-    *,
-    done: bool = False,
-) -> tuple[int, int]:
-    """Check that `corp` may place its next depot in station `part` of `coord` now, and
-    return (circle, cost). `done`: it placed or bought a depot this round already.
-    Raises IllegalAction naming the rule; changes nothing."""
+def check_depot(map_state: MapState, order: DepotOrder) -> tuple[int, int]:
+    """Check that `order.corp` may place its next depot in the station now, and return
+    (circle, cost). Raises IllegalAction naming the rule; changes nothing."""
+    corp, coord, part = order.corp, order.coord, order.part
+    charter, cash = order.charter, order.cash
     extra = corp == S_BAHN
-    if done:
+    if order.done:
         raise _refuse("One new depot per operating round", "1881 12.10" if extra else "1881 7.1")
     cost = charter.next_cost()
     if cost is None:
@@ -189,21 +210,12 @@ def check_depot(
     return free[0], cost
 
 
-def place_depot(
-    map_state: MapState,
-    corp: str,
-    coord: str,
-    part: int,
-    charter: Charter,
-    cash: int,
-    *,
-    done: bool = False,
-) -> tuple[Charter, int]:
-    """Place `corp`'s next depot (checked first, see `check_depot`): returns its charter
-    after it and the cost the caller takes from the treasury."""
-    slot, cost = check_depot(map_state, corp, coord, part, charter, cash, done=done)
-    map_state.place_token(coord, part, corp, slot)
-    return charter.take(), cost
+def place_depot(map_state: MapState, order: DepotOrder) -> tuple[Charter, int]:
+    """Place the company's next depot (checked first, see `check_depot`): returns its
+    charter after it and the cost the caller takes from the treasury."""
+    slot, cost = check_depot(map_state, order)
+    map_state.place_token(order.coord, order.part, order.corp, slot)
+    return order.charter.take(), cost
 
 
 def depot_places(
@@ -217,31 +229,21 @@ def depot_places(
         if node.kind is not StopKind.CITY:
             continue
         try:
-            check_depot(map_state, corp, node.hex, node.part, charter, cash, done=done)
+            check_depot(map_state, DepotOrder(corp, node.hex, node.part, charter, cash, done))
         except IllegalAction:
             continue
         out.append((node.hex, node.part))
     return out
 
 
-def check_buy_depot(
-    map_state: MapState,
-    buyer: str,
-    seller: str,
-    coord: str,
-    part: int,
-    charters: tuple[Charter, Charter],
-    premium: int,
-    cash: int,
-    *,
-    done: bool = False,
-) -> DepotPurchase:
-    """Check that `buyer` may buy `seller`'s depot in station `part` of `coord` for its
-    next slot's cost (to the bank) plus `premium` (agreed with the seller's director, to
-    the seller). `charters`: (buyer's, seller's). Raises IllegalAction naming the rule;
-    changes nothing."""
+def check_buy_depot(map_state: MapState, offer: DepotOffer) -> DepotPurchase:
+    """Check that `offer.buyer` may buy the seller's depot for its next slot's cost (to
+    the bank) plus the agreed premium (to the seller). Raises IllegalAction naming the
+    rule; changes nothing."""
+    buyer, seller, coord, part = offer.buyer, offer.seller, offer.coord, offer.part
+    charters, premium, cash = offer.charters, offer.premium, offer.cash
     mine, theirs = charters
-    if done:
+    if offer.done:
         raise _refuse("One depot action per operating round", "1881 7.1")
     if premium < MIN_PREMIUM:
         raise _refuse(f"The seller gets at least {MIN_PREMIUM}, not {premium}", "1881 7.8")
@@ -267,23 +269,10 @@ def check_buy_depot(
     return DepotPurchase(slot, cost, premium, mine.take(), theirs.give_back())
 
 
-def buy_depot(
-    map_state: MapState,
-    buyer: str,
-    seller: str,
-    coord: str,
-    part: int,
-    charters: tuple[Charter, Charter],
-    premium: int,
-    cash: int,
-    *,
-    done: bool = False,
-) -> DepotPurchase:
+def buy_depot(map_state: MapState, offer: DepotOffer) -> DepotPurchase:
     """Buy the depot (checked first, see `check_buy_depot`): the buyer's chip replaces the
     seller's in its circle. The caller moves the money and keeps the charters returned."""
-    deal = check_buy_depot(
-        map_state, buyer, seller, coord, part, charters, premium, cash, done=done
-    )
-    map_state.remove_token(coord, part, deal.slot)
-    map_state.slots(coord, part)[deal.slot] = buyer
+    deal = check_buy_depot(map_state, offer)
+    map_state.remove_token(offer.coord, offer.part, deal.slot)
+    map_state.slots(offer.coord, offer.part)[deal.slot] = offer.buyer
     return deal

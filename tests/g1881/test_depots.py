@@ -16,6 +16,8 @@ from pygame_core.g18xx.board import MapState
 from pygame_core.g1881 import board as b
 from pygame_core.g1881.depots import (
     Charter,
+    DepotOffer,
+    DepotOrder,
     buy_depot,
     check_buy_depot,
     check_depot,
@@ -47,7 +49,7 @@ def refused(
     coord, charter, cash = where
     before = state.copy()
     with pytest.raises(IllegalAction, match=match) as err:
-        check_depot(state, corp, coord, 0, charter, cash, done=done)
+        check_depot(state, DepotOrder(corp, coord, 0, charter, cash, done))
     assert err.value.rule == rule
     assert state.tokens == before.tokens
 
@@ -59,7 +61,7 @@ def test_c25_7_2_depots_cost_40_80_120_and_then_the_chips_are_gone() -> None:
     charter = Charter.of("GBS")
     paid = []
     for coord in ("F6", "H7", "H6"):
-        charter, cost = place_depot(state, "GBS", coord, 0, charter, 500)
+        charter, cost = place_depot(state, DepotOrder("GBS", coord, 0, charter, 500))
         paid.append(cost)
     assert paid == [40, 80, 120]
     assert state.corp_tokens("GBS") == [("G7", 0), ("F6", 0), ("H7", 0), ("H6", 0)]
@@ -70,7 +72,7 @@ def test_c25_7_1_one_new_depot_per_operating_round() -> None:
     """7.1 "Jede Gesellschaft kann als zweite Aktion in der Betriebsrunde ein neues Depot
     errichten"."""
     state = alexanderplatz()
-    assert check_depot(state, "GBS", "F6", 0, Charter.of("GBS"), 40) == (0, 40)
+    assert check_depot(state, DepotOrder("GBS", "F6", 0, Charter.of("GBS"), 40)) == (0, 40)
     refused(
         "1881 7.1", "per operating round", state, "GBS", ("F6", Charter.of("GBS"), 40), done=True
     )
@@ -127,7 +129,7 @@ def test_c53_12_10_the_s_bahn_builds_one_extra_depot_for_40() -> None:
     state = alexanderplatz()
     state.place_token("G7", 0, "S", 2)
     state.lay("G8", TILES["26"], 1)  # S track on the Trasse G7 - G8
-    charter, cost = place_depot(state, "S", "G8", 0, Charter.of("S"), 500)
+    charter, cost = place_depot(state, DepotOrder("S", "G8", 0, Charter.of("S"), 500))
     assert cost == 40 and state.tokens_at("G8", 0) == (None, "S")
     refused("1881 12.10", "only one extra depot", state, "S", ("G8", charter, 500))
 
@@ -137,7 +139,7 @@ def _deal() -> tuple[MapState, Charter, Charter]:
     state = alexanderplatz()
     gbs = Charter.of("GBS")
     for coord in ("F6", "H7"):
-        gbs, _ = place_depot(state, "GBS", coord, 0, gbs, 500)
+        gbs, _ = place_depot(state, DepotOrder("GBS", coord, 0, gbs, 500))
     state.place_token("H6", 0, "BChSt")
     return state, Charter.of("BChSt").take(), gbs
 
@@ -147,7 +149,7 @@ def test_c26_7_8_buying_a_foreign_depot() -> None:
     GBS's chip returns to its most expensive empty slot, so its next depot costs 80."""
     state, bchst, gbs = _deal()
     assert gbs.next_cost() == 120
-    deal = buy_depot(state, "BChSt", "GBS", "F6", 0, (bchst, gbs), 45, 200)
+    deal = buy_depot(state, DepotOffer("BChSt", "GBS", "F6", 0, (bchst, gbs), 45, 200))
     assert (deal.bank, deal.seller_gets) == (80, 45)
     assert state.tokens_at("F6", 0) == ("BChSt",)
     assert deal.buyer.next_cost() == 120
@@ -170,7 +172,7 @@ def test_c26_7_8_refused_purchases(
     state, bchst, gbs = _deal()
     before = state.copy()
     with pytest.raises(IllegalAction, match=match) as err:
-        check_buy_depot(state, "BChSt", seller, coord, 0, (bchst, gbs), premium, cash)
+        check_buy_depot(state, DepotOffer("BChSt", seller, coord, 0, (bchst, gbs), premium, cash))
     assert err.value.rule == "1881 7.8"
     assert state.tokens == before.tokens
 
@@ -181,11 +183,12 @@ def test_c26_7_8_no_purchase_without_a_free_chip_or_out_of_reach() -> None:
     state, bchst, gbs = _deal()
     spent = Charter(bchst.costs, (True, True, True))
     with pytest.raises(IllegalAction, match="no free chip") as err:
-        check_buy_depot(state, "BChSt", "GBS", "F6", 0, (spent, gbs), 45, 500)
+        check_buy_depot(state, DepotOffer("BChSt", "GBS", "F6", 0, (spent, gbs), 45, 500))
     assert err.value.rule == "1881 7.8"
     far = alexanderplatz()
     far.place_token("L6", 0, "SBV")
-    far_gbs, _ = place_depot(far, "GBS", "F6", 0, Charter.of("GBS"), 500)
+    far_gbs, _ = place_depot(far, DepotOrder("GBS", "F6", 0, Charter.of("GBS"), 500))
     with pytest.raises(IllegalAction, match="reaches") as err:
-        check_buy_depot(far, "SBV", "GBS", "F6", 0, (Charter.of("SBV"), far_gbs), 45, 500)
+        offer = DepotOffer("SBV", "GBS", "F6", 0, (Charter.of("SBV"), far_gbs), 45, 500)
+        check_buy_depot(far, offer)
     assert err.value.rule == "1881 7.8"
