@@ -51,7 +51,7 @@ packing uses that value, so the result stays exact.
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -393,24 +393,25 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
                     break
         return total
 
-    groups.sort(key=lambda g: g & -g)  # by their best route
-    group_top = [revenue[(g & -g).bit_length() - 1] for g in groups]
+    group_of = [0] * len(cands)  # route -> its group
+    for gi, g in enumerate(groups):
+        while g:
+            low = g & -g
+            group_of[low.bit_length() - 1] = gi
+            g ^= low
 
     def by_groups(t: int, f: int) -> int:
         """What trains t.. can add at most from the routes `f`, one route per group: the
-        best route of each group, the best k - t of those (groups in order of their best
-        route, until none can enter the top k - t)."""
-        m = k - t
-        tops: list[int] = []  # ascending, at most m
-        for g, top in zip(groups, group_top, strict=True):
-            if len(tops) == m and top <= tops[0]:
+        best route of each group, the best k - t of those. The best route left is the best
+        of its group; dropping that group, the next best is the next group's best."""
+        total = 0
+        for _ in range(k - t):
+            if not f:
                 break
-            x = f & g
-            if x:
-                insort(tops, revenue[(x & -x).bit_length() - 1])
-                if len(tops) > m:
-                    del tops[0]
-        return sum(tops)
+            j = (f & -f).bit_length() - 1
+            total += revenue[j]
+            f &= ~groups[group_of[j]]
+        return total
 
     def search(t: int, free: int, value: int, start: int) -> None:
         if value > best[0]:
@@ -426,8 +427,8 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
         here = pool(t, free, start)
         if (
             value + suffix[t] <= best[0]
-            or value + bound(t, here) <= best[0]
             or value + by_groups(t, here) <= best[0]
+            or value + bound(t, here) <= best[0]
         ):
             return
         follow = same[t + 1]
