@@ -25,12 +25,13 @@ EXTRA = (
     "bench/bench_1840.py",
     "bench/bench_routes.py",
     "bench/bench_routes_runs.py",
+    "bench/bench_routes_1881.py",
     "tests/__init__.py",
     "tests/g1840/__init__.py",
     "tests/g1840/fixture.py",
 )
 PAGE = "<!doctype html><meta charset='utf-8'><title>route bench</title><p>bench</p>"
-RUN = """async ({ boards }) => {
+RUN = """async ({ boards, call }) => {
   const { loadPyodide } = await import("/pyodide/pyodide.mjs");
   const py = await loadPyodide({ indexURL: "/pyodide/" });
   const zip = await (await fetch("/engine.zip")).arrayBuffer();
@@ -41,7 +42,8 @@ RUN = """async ({ boards }) => {
 import json, sys
 sys.path.insert(0, "/home/pyodide/engine")
 from bench.bench_routes_runs import measure
-json.dumps(measure(json.loads(open("/home/pyodide/saves.json").read()), ${boards}))
+${call || "json.dumps(measure(json.loads(open('/home/pyodide/saves.json').read()), "
+        + boards + "))"}
 `);
 }"""
 
@@ -55,8 +57,9 @@ def _bundle(target: Path) -> None:
             z.write(ROOT / name, name)
 
 
-def in_pyodide(saves_json: str, boards: int) -> dict[str, list[float]]:
-    """`measure(saves, boards)` run in Pyodide in headless Chromium."""
+def in_pyodide(saves_json: str, boards: int, call: str = "") -> dict[str, list[float]]:
+    """`measure(saves, boards)` run in Pyodide in headless Chromium; `call`: another
+    Python expression to run there instead, giving the same JSON (another bench)."""
     from playwright.sync_api import sync_playwright
 
     from bench.bench_browser import CHROMIUM, FLAGS
@@ -77,7 +80,7 @@ def in_pyodide(saves_json: str, boards: int) -> dict[str, list[float]]:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
                 page = browser.new_page()
                 page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
-                out: Any = json.loads(page.evaluate(RUN, {"boards": boards}))
+                out: Any = json.loads(page.evaluate(RUN, {"boards": boards, "call": call}))
                 browser.close()
         finally:
             server.shutdown()

@@ -9,8 +9,8 @@ routes) can be kept from using the same track twice.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 
 from .board import MapState
 from .hexes import opposite
@@ -28,6 +28,8 @@ class Node:
     tokens: tuple[str | None, ...]
     usable: bool  # False: may not be a route stop (e.g. a printed stop not built yet)
     tile: str = ""  # name of the tile it is on (some titles count a tile's stop twice)
+    # Company -> token group (e.g. two kinds of railway); empty: every company in one group.
+    groups: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def sig(self) -> str:
@@ -41,13 +43,20 @@ class Node:
 
     def blocks(self, corp: str) -> bool:
         """A city whose every slot holds another company's token: a route of `corp` may
-        start or end there but not pass through."""
-        return (
-            self.stop.kind is StopKind.CITY
-            and bool(self.tokens)
-            and None not in self.tokens
-            and corp not in self.tokens
-        )
+        start or end there but not pass through. With token `groups`, a full city blocks
+        only the companies of a group that has a token there (tokens of another group
+        alone do not block)."""
+        if (
+            self.stop.kind is not StopKind.CITY
+            or not self.tokens
+            or None in self.tokens
+            or corp in self.tokens
+        ):
+            return False
+        if not self.groups:
+            return True
+        mine = self.groups.get(corp, "")
+        return any(self.groups.get(t or "", "") == mine for t in self.tokens)
 
     def passable(self, corp: str) -> bool:
         """True if a route of `corp` may pass through (not only start or end here)."""
@@ -104,10 +113,19 @@ _EdgeKey = tuple[str, int, int, int]  # hex, edge, lanes, lane
 
 
 class TrackGraph:
-    """Stops and links of one gauge on a map state (a snapshot: rebuild after changes)."""
+    """Stops and links of one gauge on a map state (a snapshot: rebuild after changes).
 
-    def __init__(self, state: MapState, gauge: Gauge = Gauge.BROAD) -> None:
+    `groups`: company -> token group, for titles whose full cities block only companies
+    of a group with a token there (see `Node.blocks`); None: any full city blocks."""
+
+    def __init__(
+        self,
+        state: MapState,
+        gauge: Gauge = Gauge.BROAD,
+        groups: Mapping[str, str] | None = None,
+    ) -> None:
         self.gauge = gauge
+        group_of: Mapping[str, str] = dict(groups or {})
         self.nodes: list[Node] = []
         self.links: list[Link] = []
         self.stubs: list[Stub] = []
@@ -135,7 +153,9 @@ class TrackGraph:
                     tokens: tuple[str | None, ...] = ()
                     if stop.kind is StopKind.CITY:
                         tokens = state.tokens_at(coord, stop.part)
-                    node = Node(len(self.nodes), coord, stop.part, stop, tokens, usable, tile.name)
+                    node = Node(
+                        len(self.nodes), coord, stop.part, stop, tokens, usable, tile.name, group_of
+                    )
                     self.nodes.append(node)
                     self.by_sig[node.sig] = node.index
         self._hexside_ids: dict[tuple[_EdgeKey, _EdgeKey], int] = {}

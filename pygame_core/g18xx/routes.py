@@ -4,7 +4,10 @@ A route is a sequence of distinct stops joined by links (graph.py). The rules mo
 titles share (a title sets the variable ones, and the rule citations of every refusal,
 in `RouteRules`):
 
-- at least `min_stops` stops, no stop twice, no piece of track (hexside) twice;
+- at least `min_stops` stops, no stop twice, no piece of track (hexside) twice; with
+  `hex_once`, no hex entered twice either (a title whose trains enter each hex once),
+  and with `revisit_tiles`, a stop on those tiles may be visited twice (on other track),
+  each visit counting;
 - the company's own token on a city of the route;
 - a city full of other companies' tokens, an offboard, or a stop reached by terminal
   track, only as the first or last stop;
@@ -51,6 +54,7 @@ class RouteCitations:
     token: str = ""  # no own token on the route
     range: str = ""  # more stops that count than the train's range
     ends: str = ""  # a route starting or ending at a stop that may not end it
+    hex: str = ""  # a hex entered twice (with `hex_once`)
 
     def of(self, rule: str) -> str | None:
         """The citation for `rule` (a field name), or None."""
@@ -75,6 +79,16 @@ class RouteRules:
     end_kinds: frozenset[StopKind] | None = None
     # Tile name -> how many times a stop on that tile counts, in value and in range.
     tile_multipliers: Mapping[str, int] = field(default_factory=dict, hash=False)
+    # A route enters each hex at most once (not only each hexside), except the hexes of
+    # stops on `revisit_tiles`, which it may pass twice.
+    hex_once: bool = False
+    # Tile names whose stop a route may visit twice (entering and leaving by other track
+    # each time; not as both its ends); each visit scores and counts against the range.
+    revisit_tiles: frozenset[str] = frozenset()
+
+    def visits(self, node: Node) -> int:
+        """How many times one route may visit `node`."""
+        return 2 if self.revisit_tiles and node.tile in self.revisit_tiles else 1
 
     def multiplier(self, node: Node) -> int:
         """How many times `node` counts on a route."""
@@ -149,8 +163,14 @@ def route_revenue(
         nodes = [graph.node(s) for s in stops]
     except KeyError as exc:
         raise IllegalRoute(f"{exc.args[0]} is not a stop on this track", rule=ref) from None
-    if len({n.index for n in nodes}) != len(nodes):
-        raise IllegalRoute("A route may not visit the same stop twice", rule=cite.of("stop"))
+    seen: dict[int, int] = {}
+    for n in nodes:
+        seen[n.index] = seen.get(n.index, 0) + 1
+        if seen[n.index] > rules.visits(n):
+            text = "the same stop twice" if rules.visits(n) == 1 else f"{n.sig} a third time"
+            raise IllegalRoute(f"A route may not visit {text}", rule=cite.of("stop"))
+    if nodes[0].index == nodes[-1].index:
+        raise IllegalRoute("A route must end at another stop than it starts", rule=cite.of("stop"))
     sides: set[int] = set()
     for i, li in enumerate(links):
         if not 0 <= li < len(graph.links):
@@ -162,6 +182,8 @@ def route_revenue(
         if sides & link.hexsides:
             raise IllegalRoute("A route may not use the same track twice", rule=cite.of("track"))
         sides |= link.hexsides
+    if rules.hex_once:
+        _check_hex_once(graph, nodes, links, rules)
     for i, node in enumerate(nodes):
         if not node.usable:
             raise IllegalRoute(f"{node.sig} is not a stop yet", rule=ref)
@@ -195,6 +217,29 @@ def route_revenue(
     return revenue + sum((bonuses or {}).get(h, 0) for h in {n.hex for n in nodes})
 
 
+def hex_runs(link: Link, start: int) -> list[str]:
+    """The hexes `link` passes, leaving node `start`, with a hex repeated in a row (one
+    path after another on the same hex) once: the hexes entered in turn."""
+    order = link.hexes if start == link.a else tuple(reversed(link.hexes))
+    return [h for i, h in enumerate(order) if i == 0 or order[i - 1] != h]
+
+
+def _check_hex_once(
+    graph: TrackGraph, nodes: Sequence[Node], links: Sequence[int], rules: RouteRules
+) -> None:
+    """Raise if the route enters a hex twice (a stop of `rules.revisit_tiles` aside)."""
+    twice = {n.hex for n in nodes if rules.visits(n) > 1}
+    entered: list[str] = []
+    for i, li in enumerate(links):
+        runs = hex_runs(graph.links[li], nodes[i].index)
+        entered.extend(runs if i == 0 else runs[1:])
+    for i, coord in enumerate(entered):
+        if coord not in twice and coord in entered[:i]:
+            raise IllegalRoute(
+                f"A route may enter hex {coord} only once", rule=rules.cite.of("hex")
+            )
+
+
 def link_for(graph: TrackGraph, a: str, b: str, hexes: Sequence[str]) -> Link:
     """The link from stop `a` to stop `b` whose hexes are `hexes` (either direction).
     Raises KeyError if there is none."""
@@ -215,13 +260,14 @@ def best_route(
     rules: RouteRules | None = None,
 ) -> Route | None:
     """The route of highest revenue for one train of unlimited range, or None if `corp`
-    has no valid route. Rules with `end_kinds` need `runs.best_runs` (ValueError).
+    has no valid route. Rules with `end_kinds`, `hex_once` or `revisit_tiles` need
+    `runs.best_runs` (ValueError).
 
     Exact. Among equal revenues the first one found is returned (deterministic).
     """
     rules = rules or RouteRules()
-    if rules.end_kinds is not None:
-        raise ValueError("best_route lets a route end anywhere: use runs.best_runs")
+    if rules.end_kinds is not None or rules.hex_once or rules.revisit_tiles:
+        raise ValueError("best_route knows no end kinds, hexes or revisits: use runs.best_runs")
     return _Solver(graph, corp, colours, bonuses or {}, rules).solve()
 
 

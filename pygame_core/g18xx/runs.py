@@ -9,6 +9,8 @@ Rules (generic; a title sets the variable ones in `RouteRules`, see routes.py):
 - with `rules.end_kinds`, routes start and end at those stops only, unless the title
   relaxes it for this run (`relaxed_ends`, e.g. a company's first rounds while no
   station-to-station route exists: the title decides when);
+- with `rules.hex_once`, a route enters no hex twice; a stop on `rules.revisit_tiles`
+  may be visited twice by one route (by other track, each visit counting);
 - the company's routes share no track: no hexside, and no link without a hexside (track
   inside one hex), on two of its routes. Two routes may meet at a stop; sharing no track,
   they arrive there from different directions;
@@ -49,7 +51,7 @@ packing uses that value, so the result stays exact.
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -59,6 +61,7 @@ from .routes import (
     Route,
     RouteRules,
     best_route,
+    hex_runs,
     make_route,
     range_count,
     route_revenue,
@@ -161,6 +164,8 @@ def best_runs(
         and trains[0] is None
         and route_value is None
         and (relaxed_ends or rules.end_kinds is None)
+        and not rules.hex_once
+        and not rules.revisit_tiles
     ):
         easy = rules if rules.end_kinds is None else replace(rules, end_kinds=None)
         best = best_route(graph, corp, colours, bonuses, easy)
@@ -218,23 +223,34 @@ def _enumerate(
     group = [1 << hexes.index(n.hex) if n.hex in hexes else 0 for n in nodes]
     extra = [bonuses.get(n.hex, 0) for n in nodes]
     masks = track_mask(graph)
-    # Per node: (next node, track, link, terminal here, terminal there).
-    adj: list[list[tuple[int, int, int, bool, bool]]] = [[] for _ in nodes]
+    visits = [rules.visits(n) for n in nodes]
+    entered = _hex_masks(graph, visits) if rules.hex_once else None
+    # Per node: (next node, track, link, terminal here, terminal there, hexes entered).
+    adj: list[list[tuple[int, int, int, bool, bool, int]]] = [[] for _ in nodes]
     for lk in graph.links:
         if lk.a != lk.b and live[lk.a] and live[lk.b]:
-            adj[lk.a].append((lk.b, masks[lk.index], lk.index, lk.terminal_a, lk.terminal_b))
-            adj[lk.b].append((lk.a, masks[lk.index], lk.index, lk.terminal_b, lk.terminal_a))
-    cap = limit if limit is not None else sum(count)
+            ha, hb = entered[lk.index] if entered is not None else (0, 0)
+            if ha < 0:  # the link itself enters a hex twice
+                continue
+            adj[lk.a].append((lk.b, masks[lk.index], lk.index, lk.terminal_a, lk.terminal_b, ha))
+            adj[lk.b].append((lk.a, masks[lk.index], lk.index, lk.terminal_b, lk.terminal_a, hb))
+    home = [0] * len(nodes)  # the bit of a node's hex (0: not tracked)
+    if entered is not None:
+        bits = _hex_bits(graph, visits)
+        home = [bits.get(n.hex, 0) for n in nodes]
+    cap = limit if limit is not None else sum(c * v for c, v in zip(count, visits, strict=True))
     least = rules.min_stops
     out: list[_Cand] = []
     path: list[int] = []
     links: list[int] = []
-    on = [False] * len(nodes)
+    on = [0] * len(nodes)  # visits so far per node
 
-    def walk(tip: int, first: bool, track: int, value: int, used: int, tok: bool, got: int) -> None:
+    def walk(
+        tip: int, first: bool, track: int, value: int, used: int, tok: bool, got: int, hx: int
+    ) -> None:
         start = path[0]
-        for y, lm, li, here, there in adj[tip]:
-            if on[y] or lm & track or (here and not first):
+        for y, lm, li, here, there, hm in adj[tip]:
+            if on[y] >= visits[y] or lm & track or hm & hx or (here and not first):
                 continue
             n = used + count[y]
             if n > cap:
@@ -247,22 +263,46 @@ def _enumerate(
             t = tok or token[y]
             path.append(y)
             links.append(li)
-            on[y] = True
+            on[y] += 1
             if t and ends[y] and start < y and len(path) >= least:
                 out.append((v, track | lm, n, tuple(path), tuple(links)))
             if inner[y] and not there:
-                walk(y, False, track | lm, v, n, t, g)
-            on[y] = False
+                walk(y, False, track | lm, v, n, t, g, hx | hm)
+            on[y] -= 1
             path.pop()
             links.pop()
 
     for s in range(len(nodes)):
         if live[s] and ends[s] and count[s] <= cap:
             path.append(s)
-            on[s] = True
-            walk(s, True, 0, worth[s] + extra[s], count[s], token[s], group[s])
-            on[s] = False
+            on[s] = 1
+            walk(s, True, 0, worth[s] + extra[s], count[s], token[s], group[s], home[s])
+            on[s] = 0
             path.pop()
+    return out
+
+
+def _hex_bits(graph: TrackGraph, visits: Sequence[int]) -> dict[str, int]:
+    """A bit per hex a route may enter once (hexes of stops visited twice are left out:
+    their stop's visits bound them)."""
+    twice = {n.hex for n in graph.nodes if visits[n.index] > 1}
+    names = sorted({h for lk in graph.links for h in lk.hexes} - twice)
+    return {h: 1 << i for i, h in enumerate(names)}
+
+
+def _hex_masks(graph: TrackGraph, visits: Sequence[int]) -> list[tuple[int, int]]:
+    """Per link, the hexes a route enters along it, leaving its node a and leaving its
+    node b (the hex of the node it leaves is entered already); -1 if the link itself
+    enters a hex twice."""
+    bits = _hex_bits(graph, visits)
+    out = []
+    for lk in graph.links:
+        pair = []
+        for start in (lk.a, lk.b):
+            runs = hex_runs(lk, start)[1:]
+            tracked = [h for h in runs if h in bits]
+            pair.append(-1 if len(set(tracked)) < len(tracked) else sum(bits[h] for h in tracked))
+        out.append((pair[0], pair[1]))
     return out
 
 
@@ -353,24 +393,25 @@ def _pack(cands: Sequence[_Cand], trains: Sequence[int | None]) -> tuple[int, li
                     break
         return total
 
-    groups.sort(key=lambda g: g & -g)  # by their best route
-    group_top = [revenue[(g & -g).bit_length() - 1] for g in groups]
+    group_of = [0] * len(cands)  # route -> its group
+    for gi, g in enumerate(groups):
+        while g:
+            low = g & -g
+            group_of[low.bit_length() - 1] = gi
+            g ^= low
 
     def by_groups(t: int, f: int) -> int:
         """What trains t.. can add at most from the routes `f`, one route per group: the
-        best route of each group, the best k - t of those (groups in order of their best
-        route, until none can enter the top k - t)."""
-        m = k - t
-        tops: list[int] = []  # ascending, at most m
-        for g, top in zip(groups, group_top, strict=True):
-            if len(tops) == m and top <= tops[0]:
+        best route of each group, the best k - t of those. The best route left is the best
+        of its group; dropping that group, the next best is the next group's best."""
+        total = 0
+        for _ in range(k - t):
+            if not f:
                 break
-            x = f & g
-            if x:
-                insort(tops, revenue[(x & -x).bit_length() - 1])
-                if len(tops) > m:
-                    del tops[0]
-        return sum(tops)
+            j = (f & -f).bit_length() - 1
+            total += revenue[j]
+            f &= ~groups[group_of[j]]
+        return total
 
     def search(t: int, free: int, value: int, start: int) -> None:
         if value > best[0]:

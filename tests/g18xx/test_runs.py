@@ -5,6 +5,7 @@ the example; the core knows no title)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -40,11 +41,7 @@ CROSS: dict[str, str | tuple[str, str]] = {
 
 
 def cross(**tokens: str) -> TrackGraph:
-    state = board(CROSS)
-    for coord, corp in tokens.items():
-        for i, c in enumerate(corp):
-            state.place_token(coord, 0, c, i)
-    return TrackGraph(state)
+    return TrackGraph(_cross_state(**tokens))
 
 
 def test_range_counts_stations_not_halts() -> None:
@@ -167,21 +164,39 @@ def every_route(
     own_only: bool,
     station_ends: bool,
     twice: Mapping[str, int],
+    once: Ways | None = None,
 ) -> list[tuple[int, int, frozenset[object]]]:
     """(revenue, stations, track) of every valid route, each direction once."""
     found: dict[tuple[int, ...], tuple[int, int, frozenset[object]]] = {}
+    ways = once or Ways()
 
     def passable(node: Node) -> bool:
         full = node.kind is StopKind.CITY and None not in node.tokens and corp not in node.tokens
+        if full and ways.groups:  # only a group with a token there is blocked
+            full = any(ways.groups.get(t or "") == ways.groups.get(corp) for t in node.tokens)
         return node.usable and node.kind is not StopKind.OFFBOARD and not full
 
     def may_end(node: Node) -> bool:
         return not station_ends or node.kind is not StopKind.TOWN
 
+    def hexes_ok(path: list[int], links: list[int]) -> bool:
+        """No hex entered twice (the hexes of revisited stops aside), written out again."""
+        if not ways.hex_once:
+            return True
+        seq: list[str] = []
+        for i, li in enumerate(links):
+            link = graph.links[li]
+            seq.extend(link.hexes if link.a == path[i] else reversed(link.hexes))
+        runs = [h for i, h in enumerate(seq) if i == 0 or seq[i - 1] != h]
+        return all(runs.count(h) == 1 for h in runs if h not in ways.revisit)
+
     def walk(path: list[int], links: list[int], track: frozenset[object]) -> None:
         nodes = [graph.nodes[i] for i in path]
+        if not hexes_ok(path, links):
+            return
         if (
             len(path) >= 2
+            and path[0] != path[-1]
             and any(corp in n.tokens for n in nodes)
             and may_end(nodes[0])
             and may_end(nodes[-1])
@@ -204,7 +219,8 @@ def every_route(
             link = graph.links[li]
             nxt = link.other(last)
             own: set[object] = {("side", s) for s in link.hexsides} or {("link", li)}
-            if nxt in path or not graph.nodes[nxt].usable or own & track:
+            allowed = 2 if graph.nodes[nxt].hex in ways.revisit else 1
+            if path.count(nxt) >= allowed or not graph.nodes[nxt].usable or own & track:
                 continue
             if len(path) >= 2 and link.terminal_at(last):
                 continue
@@ -214,6 +230,15 @@ def every_route(
         if start.usable:
             walk([start.index], [], frozenset())
     return list(found.values())
+
+
+@dataclass(frozen=True)
+class Ways:
+    """The brute force's hex rules: no hex twice, revisited stops' hexes, token groups."""
+
+    hex_once: bool = False
+    revisit: frozenset[str] = frozenset()
+    groups: Mapping[str, str] = field(default_factory=dict)
 
 
 def brute_runs(
@@ -247,6 +272,9 @@ def brute_runs(
     st.booleans(),
     st.booleans(),
     st.integers(0, 11),
+    st.booleans(),
+    st.integers(0, 11),
+    st.sampled_from([{}, {"X": "t", "A": "t", "B": "s"}, {"X": "t", "A": "s", "B": "s"}]),
 )
 def test_best_runs_equal_brute_force(
     case: tuple[MapState, str, tuple[str, ...], dict[str, int]],
@@ -255,21 +283,29 @@ def test_best_runs_equal_brute_force(
     own_only: bool,
     relaxed: bool,
     doubled: int,
+    hex_once: bool,
+    again: int,
+    groups: dict[str, str],
 ) -> None:
     """On many small random boards, with 1-4 trains of ranges 1-4 or unlimited, with or
-    without station ends, a stop counted twice: the optimum equals the best of every
+    without station ends, a stop counted twice, no hex entered twice, a stop a route may
+    visit twice, full cities blocking only a group: the optimum equals the best of every
     assignment of routes, and is itself valid and worth what it claims."""
     state, corp, _, bonuses = case
-    graph = TrackGraph(state)
+    graph = TrackGraph(state, groups=groups)
     hexes = sorted(n.hex for n in graph.nodes)  # printed tiles are named after their hex
     twice = {hexes[doubled % len(hexes)]: 2} if hexes and doubled % 3 == 0 else {}
+    revisit = frozenset({hexes[again % len(hexes)]} if hexes and again % 2 == 0 else ())
     rules = RouteRules(
         city_needs_own_token=own_only,
         end_kinds=STATIONS if station_ends else None,
         tile_multipliers=twice,
+        hex_once=hex_once,
+        revisit_tiles=revisit,
     )
     ends = station_ends and not relaxed
-    expected = brute_runs(every_route(graph, corp, bonuses, own_only, ends, twice), trains)
+    ways = Ways(hex_once, revisit, groups)
+    expected = brute_runs(every_route(graph, corp, bonuses, own_only, ends, twice, ways), trains)
     runs = best_runs(graph, corp, trains, ALL, bonuses, rules, relaxed_ends=relaxed)
     assert runs.revenue == expected
     given_routes = [None if r is None else (r.stops, r.links) for r in runs.routes]
@@ -287,3 +323,76 @@ def test_brute_force_sees_shared_track() -> None:
     state.place_token("C5", 0, "A")
     routes = every_route(TrackGraph(state), "A", {}, False, True, {})
     assert len(routes) == 1 and brute_runs(routes, [2, 2]) == 50
+
+
+# --- hexes entered once, stops visited twice, token groups ---------------------------------
+
+# A loop over a crossing: C3 -> C5 (0-3 and 1-4, unjoined) -> C7 -> halt D6 -> D4 -> C5 ->
+# B6 crosses C5 twice on different track.
+LOOP: dict[str, str | tuple[str, str]] = {
+    "C3": "city=revenue:30;path=a:4,b:_0",
+    "C5": "path=a:0,b:3;path=a:1,b:4",
+    "C7": "city=revenue:20,slots:2;path=a:1,b:_0;path=a:0,b:_0",
+    "D6": "town=revenue:10;path=a:3,b:_0;path=a:1,b:_0",
+    "D4": "path=a:4,b:3",
+    "B6": "city=revenue:40;path=a:0,b:_0",
+}
+
+
+def test_hex_once_keeps_a_route_from_entering_a_hex_twice() -> None:
+    state = board(LOOP)
+    state.place_token("C3", 0, "A")
+    graph = TrackGraph(state)
+    hexes = replace(STATION_RULES, hex_once=True, cite=RouteCitations(hex="S.5"))
+    assert best_runs(graph, "A", [4], ALL, rules=STATION_RULES).revenue == 100
+    assert best_runs(graph, "A", [4], ALL, rules=hexes).revenue == 50
+    route = best_runs(graph, "A", [4], ALL, rules=STATION_RULES).routes[0]
+    assert route is not None
+    with pytest.raises(IllegalRoute, match="hex C5 only once") as err:
+        runs_revenue(graph, "A", [4], [(route.stops, route.links)], ALL, rules=hexes)
+    assert err.value.rule == "S.5"
+
+
+def test_a_stop_of_a_revisit_tile_may_be_passed_twice() -> None:
+    """A loop out of C5 and back (C7, D6 halts), then on to B6: C5 counts twice."""
+    six = "city=revenue:40,slots:2;" + ";".join(f"path=a:{e},b:_0" for e in range(6))
+    state = board(
+        {
+            "C3": "city=revenue:30;path=a:4,b:_0",
+            "C5": six,
+            "C7": "town=revenue:10;path=a:1,b:_0;path=a:0,b:_0",
+            "D6": "town=revenue:10;path=a:3,b:_0;path=a:2,b:_0",
+            "B6": "city=revenue:20;path=a:0,b:_0",
+        }
+    )
+    state.place_token("C3", 0, "A")
+    graph = TrackGraph(state)
+    twice = replace(STATION_RULES, hex_once=True, revisit_tiles=frozenset({"C5"}))
+    assert best_runs(graph, "A", [4], ALL, rules=STATION_RULES).revenue == 30 + 40 + 20
+    runs = best_runs(graph, "A", [4], ALL, rules=twice)
+    assert runs.revenue == 30 + 40 + 10 + 10 + 40 + 20
+    route = runs.routes[0]
+    assert route is not None and route.stops.count("C5-0") == 2
+    assert runs_revenue(graph, "A", [4], [(route.stops, route.links)], ALL, rules=twice) == 150
+    with pytest.raises(IllegalRoute, match="same stop twice"):
+        runs_revenue(graph, "A", [4], [(route.stops, route.links)], ALL, rules=STATION_RULES)
+    with pytest.raises(IllegalRoute, match="range 3"):
+        runs_revenue(graph, "A", [3], [(route.stops, route.links)], ALL, rules=twice)
+
+
+def test_token_groups_a_full_city_blocks_only_a_group_with_a_token_there() -> None:
+    groups = {"A": "t", "B": "t", "S": "s"}
+    full_of_s = TrackGraph(_cross_state(C5="SS", C3="A"), groups=groups)
+    assert best_runs(full_of_s, "A", [4], ALL, rules=STATION_RULES).revenue == 20 + 30 + 10 + 40
+    mixed = TrackGraph(_cross_state(C5="BS", C3="A"), groups=groups)
+    assert best_runs(mixed, "A", [4], ALL, rules=STATION_RULES).revenue == 20 + 30
+    plain = TrackGraph(_cross_state(C5="SS", C3="A"))  # no groups: any full city blocks
+    assert best_runs(plain, "A", [4], ALL, rules=STATION_RULES).revenue == 20 + 30
+
+
+def _cross_state(**tokens: str) -> MapState:
+    state = board(CROSS)
+    for coord, corp in tokens.items():
+        for i, c in enumerate(corp):
+            state.place_token(coord, 0, c, i)
+    return state
