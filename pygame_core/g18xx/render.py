@@ -53,6 +53,7 @@ def tile_json(tile: TileDef) -> JsonDict:
                 "slots": s.slots,
                 "revenue": revenue_json(s.revenue),
                 **({"visit_cost": s.visit_cost} if s.visit_cost != 1 else {}),
+                **({"s_slots": s.narrow_slots} if s.narrow_slots else {}),
             }
             for s in tile.stops
         ],

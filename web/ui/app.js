@@ -11,8 +11,12 @@ import { prefetchEngine, startEngine } from "./engine-client.js";
 // fetched in the background once the engine is up.
 let homeModule = null;
 let g1840Module = null;
+let g1881Module = null;
 const loadHome = () => (homeModule ??= import("./home.js"));
 const load1840 = () => (g1840Module ??= import("./g1840/controller.js"));
+const load1881 = () => (g1881Module ??= import("./g1881/controller.js"));
+// The 18xx titles: each seat a person or a bot, several people behind the pass screen.
+const G18XX_TITLES = new Set(["1840", "1881"]);
 
 const host = document.getElementById("app");
 let engine = null;
@@ -58,6 +62,18 @@ async function createGame(opts) {
     });
     return game;
   }
+  if (opts.title === "1881") {
+    const { G1881Game } = await load1881();
+    home = null;
+    game?.destroy();
+    document.title = "1881 · Tramways";
+    game = new G1881Game(host, {
+      ...opts,
+      onMenu: showHome,
+      onRematch: (session) => startNewGame({ title: "1881", names: session.names, seats: session.seats, options: session.options }),
+    });
+    return game;
+  }
   home = null;
   game?.destroy();
   document.title = "Trambahn · Tramways";
@@ -83,7 +99,7 @@ async function resumeGame() {
 
 async function startNewGame(setup) {
   if (!engine) return;
-  if (setup.title === "1840") return start1840(setup);
+  if (G18XX_TITLES.has(setup.title)) return start18xx(setup);
   const hotseat = setup.mode === "hotseat";
   const start = setup.start === "random" ? null : Number(setup.start);
   // Seat 0 is the first name: in a bot game the human, seat 1 the bot.
@@ -107,14 +123,15 @@ async function startNewGame(setup) {
   g.attachNew(engine);
 }
 
-/** A new 1840 game: seats are people or bots; the first person to act gets the screen. */
-async function start1840(setup) {
+/** A new 18xx game (1840, 1881): seats are people or bots; the first person to act gets the screen. */
+async function start18xx(setup) {
   const [hi, lo] = crypto.getRandomValues(new Uint32Array(2));
   // `?seed=N` fixes the seed (reproducible games for tests and bug reports)
   const fixed = Number(new URLSearchParams(location.search).get("seed") ?? NaN);
   const seed = Number.isSafeInteger(fixed) && fixed >= 0 ? fixed : hi * 2 ** 20 + (lo >>> 12);
-  const session = { title: "1840", seats: setup.seats, names: setup.names, options: setup.options };
-  let resp = await engine.call({ op: "new", game_id: "main", title: "1840", players: setup.names, options: setup.options, seed, seat: null });
+  const title = setup.title;
+  const session = { title, seats: setup.seats, names: setup.names, options: setup.options };
+  let resp = await engine.call({ op: "new", game_id: "main", title, players: setup.names, options: setup.options, seed, seat: null });
   if (!resp.ok) {
     home?.setEngineError(resp.error.message);
     return;
@@ -123,13 +140,13 @@ async function start1840(setup) {
   let viewer = humans[0] ?? null;
   if (resp.active !== null && setup.seats[resp.active]?.kind === "human") viewer = resp.active;
   if (viewer !== null) resp = await engine.call({ op: "state", game_id: "main", seat: viewer });
-  const g = await mountGame({ title: "1840", session, resp, viewer, covered: humans.length > 1 });
+  const g = await mountGame({ title, session, resp, viewer, covered: humans.length > 1 });
   setAutosaveScreen("game");
   g.attachNew(engine);
 }
 
-/** Open a validated 1840 file (our save or an 18xx.games import) with the chosen seats. */
-async function import1840(save, choice) {
+/** Open a validated 18xx file (our save, or for 1840 an 18xx.games import) with the chosen seats. */
+async function import18xx(save, choice) {
   const probe = await engine.call({ op: "load", game_id: "main", save, seat: null });
   if (!probe.ok) {
     home?.setEngineError(probe.error.message);
@@ -140,15 +157,16 @@ async function import1840(save, choice) {
   const active = probe.active;
   const viewer = active !== null && active !== undefined && seats[active]?.kind === "human" ? active : humans[0] ?? null;
   const resp = viewer === null ? probe : await engine.call({ op: "state", game_id: "main", seat: viewer });
-  const session = { title: "1840", seats, names: probe.players, options: save.options ?? {} };
-  const g = await mountGame({ title: "1840", session, resp, viewer, covered: humans.length > 1 && !resp.result });
+  const title = choice.title;
+  const session = { title, seats, names: probe.players, options: save.options ?? {} };
+  const g = await mountGame({ title, session, resp, viewer, covered: humans.length > 1 && !resp.result });
   setAutosaveScreen("game");
   g.attachNew(engine);
 }
 
 async function importGame(save, choice) {
   if (!engine) return;
-  if (choice.title === "1840") return import1840(save, choice);
+  if (G18XX_TITLES.has(choice.title)) return import18xx(save, choice);
   const hotseat = choice.mode === "hotseat";
   const session = hotseat ? { mode: "hotseat", botSeat: null, humanSeat: null, level: null } : { mode: "bot", humanSeat: choice.humanSeat, botSeat: 1 - choice.humanSeat, level: choice.level ?? "normal" };
   // Ask for the active seat's view in hotseat (or seat 0 when the game is over).
@@ -200,6 +218,7 @@ async function boot() {
   // The screens not loaded yet, for later (the menu, a new game).
   loadHome().catch(() => {});
   load1840().catch(() => {});
+  if (titles?.some?.((t) => t.id === "1881")) load1881().catch(() => {});
   if (game) {
     const rec = loadAutosave();
     game.status = null;

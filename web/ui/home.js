@@ -5,6 +5,7 @@ import { h, mount, nameInput } from "./dom.js";
 import { rulesCard } from "./rules-card.js";
 import { loadSetup, writeSetup } from "./store.js";
 import { art1840, describe1840, importChoice1840, newGameForm1840, rules1840 } from "./g1840/setup.js";
+import { art1881, describe1881, importChoice1881, newGameForm1881, rules1881 } from "./g1881/setup.js";
 import { tramCard } from "./trambahn/cards.js";
 
 /** Titles this front end has a table for. */
@@ -18,6 +19,12 @@ export const UI_TITLES = {
     art: art1840,
     form: (home, title) => newGameForm1840(home, title),
     describe: describe1840,
+  },
+  1881: {
+    blurb: "Berlin, 1881-1914: bid in secret for the start, found tram companies, lay track from the Spree to the lakes, run ever longer trains and join the board of the S-Bahn. An 18xx game for 3 to 6 players, against people on this device or bots.",
+    art: art1881,
+    form: (home, title) => newGameForm1881(home, title),
+    describe: describe1881,
   },
 };
 
@@ -91,6 +98,7 @@ export class HomeScreen {
         this.importCard(),
         this.rulesCard(),
         this.playableTitles().some((t) => t.id === "1840") ? h("section", { class: "home-section rules-card" }, rules1840()) : null,
+        this.playableTitles().some((t) => t.id === "1881") ? h("section", { class: "home-section rules-card", "data-testid": "rules-1881" }, rules1881()) : null,
         h("footer", { class: "home-footer" }, "Runs entirely in your browser, offline after the first visit. Games are saved on this device."),
       ),
     );
@@ -257,6 +265,14 @@ export class HomeScreen {
         h("progress", { max: String(total), value: String(done) }),
         h("span", { class: "muted small" }, ` Replaying the game: ${done} of ${total} actions…`),
       );
+    } else if (st?.resp && st.resp.title === "1881") {
+      body = importChoice1881(st.resp, {
+        onOpen: (seats) => this.opts.onImport(st.save, { title: "1881", seats }),
+        onCancel: () => {
+          this.importState = null;
+          this.render();
+        },
+      });
     } else if (st?.resp && st.resp.title === "1840") {
       body = importChoice1840(st.resp, {
         source: st.source,

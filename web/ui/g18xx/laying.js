@@ -75,15 +75,17 @@ export function layControls(g, legal, { layCosts = {} } = {}) {
 }
 
 /** Place (mode "token") or remove (mode "remove") a marker: tap a highlighted city.
- * `costs`: {token, remove}, the engine's prices of each now; `removable`: what is removed. */
-export function tokenControls(g, legal, mode, { costs = {}, removable = "marker" } = {}) {
-  const type = mode === "token" ? "place_token" : "remove_token";
+ * `costs`: {token, remove}, the engine's prices of each now; `removable`: what is removed;
+ * `type`: the legal entries' type when a title names its marker otherwise (1881's depots);
+ * `marker`: what is placed. */
+export function tokenControls(g, legal, mode, { costs = {}, removable = "marker", type: ownType = null, marker = "station marker" } = {}) {
+  const type = ownType ?? (mode === "token" ? "place_token" : "remove_token");
   const list = byType(legal, type);
   const ui = g.ui;
   const hexes = [...new Set(list.map((a) => a.hex))];
   const intro =
     mode === "token"
-      ? `Tap a highlighted city to place a station marker${costs.token ? ` (${g.money(costs.token)})` : ""}.`
+      ? `Tap a highlighted city to place a ${marker}${costs.token ? ` (${g.money(costs.token)})` : ""}.`
       : `Tap a highlighted ${removable} to remove it (${g.money(costs.remove)}).`;
   const picks = ui.tokenHex ? list.filter((a) => a.hex === ui.tokenHex) : [];
   return h(

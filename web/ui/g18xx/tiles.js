@@ -1,5 +1,5 @@
 // Draws 18xx tiles as SVG from their plain-data form (docs/1840-api.md, "Static data"):
-//   {name, colour, frame, labels, stops: [{part, kind: city|town|offboard, slots, revenue,
+//   {name, colour, frame, labels, stops: [{part, kind: city|town|offboard, slots, s_slots?, revenue,
 //    visit_cost?}], paths: [{a, b, gauge: broad|narrow, terminal?}], future, borders, lay_cost}
 // where a path end is {edge, lanes?, lane?} or {part}. The data is at rotation 0; rotation r
 // turns edge e into (e + r) % 6 (clockwise). Layout "pointy" (1840) or "flat".
@@ -217,6 +217,7 @@ function computeLayout(tile, rotation, layout) {
       part: st.part,
       kind: st.kind,
       slotCount: st.slots ?? 0,
+      narrowSlots: st.s_slots ?? 0,
       revenue: st.revenue,
       visitCost: st.visit_cost ?? 1,
       exits: [],
@@ -633,8 +634,11 @@ function drawCity(st, tokens, reserved, lineOwners) {
   const pending = (reserved ?? []).filter((id) => !taken.has(id));
   slots.forEach((p, i) => {
     const slot = s("g", { class: "slot", "data-slot": i, transform: `translate(${fmt(p[0])} ${fmt(p[1])})` });
-    slot.append(s("circle", { r: SLOT_R, class: "slot-bg" }));
+    // the last `narrowSlots` circles take only the narrow-gauge company's markers: an "S" on them
+    const narrowOnly = i >= slots.length - (st.narrowSlots ?? 0);
+    slot.append(s("circle", { r: SLOT_R, class: ["slot-bg", narrowOnly && "slot-narrow"].filter(Boolean).join(" ") }));
     const id = tokens?.[i] ?? null;
+    if (narrowOnly && (id === null || id === undefined)) slot.append(s("text", { class: "slot-narrow-mark", "text-anchor": "middle", dy: "0.36em" }, "S"));
     if (id !== null && id !== undefined) slot.append(drawToken(id, lineOwners));
     else if (pending.length) slot.append(drawToken(pending.shift(), lineOwners, true));
     g.append(slot);

@@ -1,0 +1,169 @@
+// One 1881 game on screen: the 18xx screen shell (g18xx/controller.js: engine, map, seats and
+// bots, hotseat with the pass screen between the sealed bids, undo, history, tabs, end screen)
+// with what is 1881's: the phase in the top bar, the decision panels (decide.js), the tabs'
+// contents (the tram companies and the S-Bahn, the trains and phases, the market), depots on
+// the map and the trains' runs drawn one by one with their revenue and bonuses. What a player
+// may do comes from the engine's `legal` list only; this file never decides a rule.
+
+import { h, mount } from "../dom.js";
+import { G18xxGame } from "../g18xx/controller.js";
+import { mapModes } from "../g18xx/laying.js";
+import { marketTab } from "../g18xx/market.js";
+import { logPanel, manifestPanel, phaseChip, playersCompact, playersSheet } from "../g18xx/sheets.js";
+import { decisionPanel } from "./decide.js";
+import { companyBadge, money, registerColours } from "./format.js";
+import { companiesOf, companiesSheet, gameFacts, roundChip, runsOf, sbahnPanel, trainsPanel } from "./panels.js";
+
+const TABS = [
+  ["overview", "Overview"],
+  ["market", "Market"],
+  ["trains", "Trains"],
+  ["sbahn", "S-Bahn"],
+  ["tiles", "Tiles"],
+  ["log", "Log"],
+];
+
+// a depot is 1881's station marker: the shared map's "token" mode places it
+const DEPOT = "place_depot";
+
+// one colour per train of a company's run
+const RUN_COLOURS = ["#d6246e", "#0f8fa8", "#6b3fa0", "#2f7a45", "#c25e00"];
+
+export class G1881Game extends G18xxGame {
+  /**
+   * @param {HTMLElement} host
+   * @param {object} opts { session, resp, viewer, covered, onMenu(), onRematch(session, players) }
+   */
+  constructor(host, opts) {
+    registerColours(opts.resp?.view?.companies);
+    super("1881", host, opts, { tabs: TABS, money, brand: { mark: "B", markClass: "g81-mark", name: "1881" } });
+  }
+
+  decisionPanel() {
+    return decisionPanel(this);
+  }
+
+  topbarTrack(view) {
+    return [roundChip(view), phaseChip(view)];
+  }
+
+  render() {
+    registerColours(this.catalog?.companies);
+    registerColours(this.shown()?.view?.companies);
+    super.render();
+  }
+
+  // --- the map: tiles and depots ------------------------------------------------------------
+
+  mapTurn() {
+    const legal = this.legal();
+    return legal.some((a) => a.type === "lay_tile" || a.type === DEPOT);
+  }
+
+  mapMode(legal = this.legal()) {
+    const modes = mapModes(legal);
+    if (legal.some((a) => a.type === DEPOT)) modes.push("token");
+    if (this.ui.mode && modes.includes(this.ui.mode)) return this.ui.mode;
+    return this.preferredMode(modes);
+  }
+
+  tokenEntries(mode = this.mapMode()) {
+    return mode === "token" ? this.legal().filter((a) => a.type === DEPOT) : super.tokenEntries(mode);
+  }
+
+  /** The runs to draw: the acting company's (one line per train, with its revenue and bonuses),
+   * the run just made, or every company's last run when asked for. */
+  mapRoutes(view, live) {
+    const routes = [];
+    const acting = view.acting?.entity;
+    if (this.showRuns) {
+      for (const c of companiesOf(view)) {
+        if (c.id === acting) continue;
+        runsOf(c.last_run).forEach((r, i) => routes.push(routeOf(r, c.id, i)));
+      }
+    }
+    const current = runsOf(view.operating?.runs ?? view.runs);
+    if (current.length) current.forEach((r, i) => routes.push(routeOf(r, acting, i)));
+    else if (this.flash && live) routes.push(...this.flash);
+    return routes;
+  }
+
+  mapTools() {
+    return h(
+      "label",
+      { class: "g18-maptool", title: "Draw the runs each company made last" },
+      h("input", { type: "checkbox", checked: Boolean(this.showRuns), "data-testid": "show-runs", onchange: (e) => { this.showRuns = e.target.checked; this.renderMap(this.shown()); } }),
+      "Last runs",
+    );
+  }
+
+  actingBadge(acting) {
+    if (acting?.entity && acting.kind !== "player") return companyBadge(acting.entity, { title: this.view.companies?.[acting.entity]?.name ?? acting.entity });
+    return null;
+  }
+
+  // --- information tabs ---------------------------------------------------------------------
+
+  fillTab(panel, resp, { wide }) {
+    const view = resp.view;
+    const who = { active: resp.active, botSeats: this.botSeats(), companies: companiesOf(view), money };
+    switch (this.tab) {
+      case "overview":
+        mount(panel, gameFacts(view), wide ? playersSheet(view, who) : playersCompact(view, who), companiesSheet(view, { compact: !wide }));
+        break;
+      case "market": {
+        const names = Object.fromEntries(companiesOf(view).map((c) => [c.id, { name: c.name }]));
+        marketTab(panel, { market: this.catalog?.market, view, names, active: view.acting?.entity ?? null, wide });
+        break;
+      }
+      case "trains":
+        mount(panel, trainsPanel(view, this.catalog));
+        break;
+      case "sbahn":
+        mount(panel, sbahnPanel(view));
+        break;
+      case "tiles":
+        mount(panel, manifestPanel(view, this.catalog));
+        break;
+      case "log": {
+        const list = logPanel(resp);
+        mount(panel, list);
+        list.scrollTop = list.scrollHeight;
+        if (wide) panel.scrollTop = panel.scrollHeight;
+        break;
+      }
+      default:
+        panel.replaceChildren();
+    }
+  }
+
+  // --- what happened, the end -----------------------------------------------------------------
+
+  showEvents(view) {
+    for (const ev of view?.events ?? []) {
+      // a sealed bid is never toasted: only the reveal, which names every bid
+      if (ev.kind === "dividend") this.toast(`${ev.company} ${ev.choice === "withhold" ? "withholds" : "pays"} ${money(ev.amount)}${ev.kept ? `, keeps ${money(ev.kept)}` : ""}`, "scoring");
+      else if (ev.kind === "bids_revealed" || ev.kind === "reveal") this.toast("The bids are open: the envelopes are swapped.", "scoring");
+      else if (ev.kind === "phase") this.toast(`Phase ${ev.phase}${ev.rusted?.length ? `: ${ev.rusted.join(", ")} trains rust` : ""}`);
+      else if (ev.kind === "run") {
+        const runs = runsOf(ev.runs ?? ev);
+        this.flash = runs.length ? runs.map((r, i) => routeOf(r, ev.company, i)) : null;
+      }
+    }
+  }
+
+  endOptions() {
+    const view = this.view;
+    return { kicker: view.end_reason ? `Game over: ${view.end_reason}` : "Game over" };
+  }
+}
+
+/** One train's run as the shared map draws it: its stops, colour and a label with its revenue
+ * and bonuses (all amounts are the engine's). */
+function routeOf(run, company, i) {
+  const bonus = run.bonus ?? run.bonuses;
+  const bonusText = Array.isArray(bonus) ? bonus.map((b) => (typeof b === "object" ? `${b.name ?? b.kind} ${money(b.amount)}` : String(b))).join(", ") : bonus ? `bonus ${money(bonus)}` : "";
+  const total = run.revenue ?? run.total;
+  const label = `${run.train ? `${run.train}: ` : ""}${money(total)}${bonusText ? ` (${bonusText})` : ""}`;
+  return { ...run, label, colour: RUN_COLOURS[i % RUN_COLOURS.length], company };
+}

@@ -1,0 +1,232 @@
+// The decision panel of the 1881 screen: every control is built from the engine's `legal`
+// list for the seat to act and sends exactly one of those entries (a range entry with
+// `field`/`min`/`max`/`step` is sent with the chosen number). Amounts beside a control are the
+// entry's own preview fields (price, per_share, ...) or the view's; nothing here decides a
+// rule or does the arithmetic.
+//
+// `g` is the controller (controller.js, on g18xx/controller.js).
+
+import { h } from "../dom.js";
+import { actButton, byType, goButton, isRange, rangeControl } from "../g18xx/controls.js";
+import { layControls, MODE_LABELS, tokenControls } from "../g18xx/laying.js";
+import { companyBadge, money, seatName, trainChip } from "./format.js";
+
+// the order of the groups in the panel; types not listed come last as plain buttons
+const ORDER = ["bid", "buy", "sell", "lay_tile", "place_depot", "buy_depot", "run", "dividend", "buy_train", "buy_train_on_credit", "keep_trains", "buy_sbahn", "sell_sbahn", "sbahn_depot", "vote", "veto"];
+const DONE = ["pass", "end_turn", "done"];
+const DONE_LABELS = { pass: "Pass", end_turn: "End my turn", done: "Done" };
+const DIVIDEND_LABELS = { pay: "Pay out", withhold: "Withhold", keep_boni: "Pay, keep the bonuses", pay_keep_boni: "Pay, keep the bonuses" };
+
+/** The whole decision area for the live response. */
+export function decisionPanel(g) {
+  const legal = g.legal();
+  if (!legal.length) return waitingPanel(g);
+  const types = [...new Set(legal.map((a) => a.type))];
+  types.sort((a, b) => rank(a) - rank(b));
+  const groups = types.filter((t) => !DONE.includes(t)).map((t) => (GROUPS[t] ?? plainGroup)(g, byType(legal, t), t));
+  const finish = DONE.filter((t) => types.includes(t)).flatMap((t) => byType(legal, t).map((a) => actButton(g, a, DONE_LABELS[t], { testid: `act-${t}`, class: "ghost" })));
+  return h(
+    "div",
+    { class: "decide g81-decide", "data-testid": "decide", "data-step": g.view.step ?? "" },
+    ...groups,
+    finish.length ? h("div", { class: "decide-buttons g81-finish" }, finish) : null,
+  );
+}
+
+const rank = (t) => {
+  const i = ORDER.indexOf(t);
+  return i < 0 ? ORDER.length : i;
+};
+
+function waitingPanel(g) {
+  const view = g.view;
+  if (g.resp.result) return h("div", { class: "decide idle", "data-testid": "decide" }, h("p", {}, "The game is over."));
+  const active = g.resp.active;
+  const name = seatName(view, active);
+  const waiting = view.bid?.waiting ?? view.sealed?.waiting;
+  return h(
+    "div",
+    { class: "decide idle", "data-testid": "decide" },
+    h("p", { class: "waiting" }, g.history ? "History view: nothing to decide here." : g.isBot(active) ? `${name} (bot) is playing…` : `Waiting for ${name}…`),
+    Array.isArray(waiting) && waiting.length ? h("p", { class: "muted small", "data-testid": "bid-waiting" }, `Still to bid: ${waiting.map((s) => seatName(view, s)).join(", ")}`) : null,
+  );
+}
+
+function section(testid, title, ...body) {
+  return h("section", { class: "g81-group", "data-testid": testid }, title ? h("h3", { class: "g81-group-title" }, title) : null, ...body);
+}
+
+const priceOf = (a) => a.price ?? a.cost ?? a.amount_due ?? null;
+
+// ------------------------------------------------------------------ the opening bid (2.5-2.6)
+
+function bidGroup(g, entries) {
+  const range = entries.find(isRange);
+  const note = h("p", { class: "muted small" }, "Sealed: the others see only that you have bid. The bids open when everyone has bid.");
+  if (range) {
+    const key = "bid";
+    return section(
+      "bid-step",
+      "Your sealed bid",
+      note,
+      h("div", { class: "bid-row" }, rangeControl(g, key, range, { testid: "bid-amount", label: "Bid" }), goButton(g, key, range, { label: (v) => `Seal my bid of ${money(v)}`, testid: "bid-go" })),
+    );
+  }
+  // a list of amounts: a chooser of them
+  const amounts = entries.map((a) => a.amount);
+  const chosen = g.draft("bid") ?? amounts[0];
+  const entry = entries.find((a) => a.amount === chosen) ?? entries[0];
+  return section(
+    "bid-step",
+    "Your sealed bid",
+    note,
+    h(
+      "div",
+      { class: "bid-row" },
+      h(
+        "select",
+        { "data-testid": "bid-input", "aria-label": "Bid", onchange: (e) => g.setDraft("bid", Number(e.target.value)) },
+        amounts.map((v) => h("option", { value: v, selected: v === chosen }, money(v))),
+      ),
+      actButton(g, entry, `Seal my bid of ${money(entry.amount)}`, { testid: "bid-go", primary: true }),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ shares (2.9, 4.x, 12.x)
+
+function buyGroup(g, entries) {
+  const view = g.view;
+  const start = view.step === "start_purchase" || view.round?.kind === "start";
+  return section(
+    "buy-step",
+    start ? "Start purchase: buy a share" : "Buy a share",
+    h(
+      "div",
+      { class: "decide-buttons share-buttons" },
+      entries.map((a) => {
+        const price = priceOf(a);
+        const what = a.director || a.kind === "director" ? "director's share" : a.source === "pool" ? "from the pool" : a.percent ? `${a.percent}%` : "share";
+        return actButton(g, a, h("span", {}, companyBadge(a.company), ` ${what}${price !== null ? ` · ${money(price)}` : ""}`), {
+          testid: `buy-${a.company}${a.source ? `-${a.source}` : ""}`,
+          title: view.companies?.[a.company]?.name ?? a.company,
+        });
+      }),
+    ),
+  );
+}
+
+function sellGroup(g, entries) {
+  return section(
+    "sell-step",
+    "Sell shares",
+    h(
+      "div",
+      { class: "decide-buttons share-buttons" },
+      entries.map((a) => {
+        const got = a.proceeds ?? a.price ?? null;
+        return actButton(g, a, h("span", {}, companyBadge(a.company), ` sell ${a.count ?? 1}${got !== null ? ` · +${money(got)}` : ""}`), { testid: `sell-${a.company}-${a.count ?? 1}`, class: "ghost" });
+      }),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ track and depots (6.x, 7.x)
+
+function layGroup(g, entries) {
+  const legal = g.legal();
+  const mode = g.mapMode(legal);
+  const modes = ["lay", "token"].filter((m) => (m === "lay" ? entries.length : legal.some((a) => a.type === "place_depot")));
+  const switcher =
+    modes.length > 1
+      ? h(
+          "div",
+          { class: "seg map-modes" },
+          modes.map((m) => h("button", { type: "button", class: ["btn", "small-btn", mode === m ? "primary" : "ghost"], "data-testid": `mode-${m}`, onclick: () => g.setMapMode(m) }, m === "token" ? "Place a depot" : MODE_LABELS[m])),
+        )
+      : null;
+  if (mode !== "lay") return switcher ? section("map-modes", null, switcher) : null;
+  const costs = g.view.operating?.lay_costs ?? g.view.lay_costs ?? {};
+  return section("lay-group", "Build track", switcher, layControls(g, legal, { layCosts: costs }));
+}
+
+function depotGroup(g, entries) {
+  const legal = g.legal();
+  if (g.mapMode(legal) !== "token") return null;
+  const cost = priceOf(entries[0]) ?? g.view.operating?.depot_cost ?? null;
+  const switcher = legal.some((a) => a.type === "lay_tile")
+    ? h("div", { class: "seg map-modes" }, h("button", { type: "button", class: "btn small-btn ghost", "data-testid": "mode-lay", onclick: () => g.setMapMode("lay") }, MODE_LABELS.lay))
+    : null;
+  return section("depot-group", "Place a depot", switcher, tokenControls(g, legal, "token", { type: "place_depot", marker: "depot", costs: { token: cost } }));
+}
+
+// ------------------------------------------------------------------ run, revenue, trains (8-11)
+
+function runGroup(g, entries) {
+  const op = g.view.operating ?? {};
+  const total = op.revenue ?? op.best?.revenue ?? null;
+  return section("run-step", "Run the trains", h("p", { class: "muted small" }, "Each train runs its best route (drawn on the map).", total !== null ? ` Together ${money(total)}.` : ""), h("div", { class: "decide-buttons" }, entries.map((a) => actButton(g, a, "Run", { testid: "act-run", primary: true }))));
+}
+
+function dividendGroup(g, entries) {
+  return section(
+    "dividend-step",
+    "Revenue",
+    h(
+      "div",
+      { class: "decide-buttons" },
+      entries.map((a) => {
+        const per = a.per_share ?? a.preview?.per_share ?? null;
+        const amount = a.paid ?? a.preview?.paid ?? null;
+        const kept = a.kept ?? a.preview?.kept ?? null;
+        const extra = [per !== null ? `${money(per)} per share` : null, amount !== null ? `pays ${money(amount)}` : null, kept ? `keeps ${money(kept)}` : null].filter(Boolean).join(", ");
+        return actButton(g, a, `${DIVIDEND_LABELS[a.choice] ?? a.choice}${extra ? ` (${extra})` : ""}`, { testid: `dividend-${a.choice}`, primary: a.choice === "pay" });
+      }),
+    ),
+  );
+}
+
+function trainGroup(g, entries) {
+  return section(
+    "train-step",
+    "Buy a train",
+    h(
+      "div",
+      { class: "decide-buttons" },
+      entries.map((a) => {
+        const price = priceOf(a);
+        const from = a.from ?? a.seller ?? null;
+        return actButton(g, a, h("span", {}, trainChip(a.train), ` ${from ? `from ${from} ` : ""}${price !== null ? money(price) : ""}`), { testid: `buy-train-${a.train}${from ? `-${from}` : ""}` });
+      }),
+    ),
+  );
+}
+
+function plainGroup(g, entries, type) {
+  const label = (a) => {
+    const bits = [a.company, a.train, a.hex, a.choice, a.amount !== undefined && a.amount !== null ? money(a.amount) : null].filter((x) => x !== undefined && x !== null);
+    return `${type.replace(/_/g, " ")}${bits.length ? ` ${bits.join(" ")}` : ""}`;
+  };
+  const ranged = entries.filter(isRange);
+  return section(
+    `${type}-step`,
+    null,
+    h(
+      "div",
+      { class: "decide-buttons" },
+      entries.filter((a) => !isRange(a)).map((a, i) => actButton(g, a, label(a), { testid: `act-${type}-${i}` })),
+      ranged.map((a, i) => h("div", { class: "bid-row" }, rangeControl(g, `${type}-${i}`, a), goButton(g, `${type}-${i}`, a, { label: (v) => `${type.replace(/_/g, " ")} ${money(v)}`, testid: `act-${type}-range-${i}` }))),
+    ),
+  );
+}
+
+const GROUPS = {
+  bid: bidGroup,
+  buy: buyGroup,
+  sell: sellGroup,
+  lay_tile: layGroup,
+  place_depot: depotGroup,
+  run: runGroup,
+  dividend: dividendGroup,
+  buy_train: trainGroup,
+};

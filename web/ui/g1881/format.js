@@ -1,0 +1,36 @@
+// Formatting of the 1881 screens: money in thousands of Mark, trains, company colours from the
+// engine's data; the 18xx ones (badges, seat colours and names) come from g18xx/format.js.
+// Nothing here decides a rule.
+
+import { h } from "../dom.js";
+import { registerCompanies } from "../g18xx/colours.js";
+import { companyBadge, moneyIn, seatName, signedIn } from "../g18xx/format.js";
+
+/** 1881 counts in thousands of Mark (the rulebook's TM): "M120". */
+export const money = moneyIn("M");
+
+/** A change of money with its sign: "+M40", "−M10". */
+export const signed = signedIn(money);
+
+export { companyBadge, seatName };
+
+/** The names of the variants (rules 14 and 15), as the new-game form and summaries show them. */
+export const OPTION_NAMES = { double_track: "Double track (variant 1)", trains_on_credit: "Trains on credit (variant 2)" };
+
+/** Give each company of a view or catalog its printed colours (tram companies and the S-Bahn). */
+export function registerColours(companies) {
+  const map = {};
+  for (const [id, c] of Object.entries(companies ?? {})) {
+    const fill = c?.color ?? c?.colour ?? c?.fill;
+    if (!fill) continue;
+    map[id] = { fill, text: c.text_color ?? c.text ?? "#ffffff", label: id.length <= 4 ? id : id.slice(0, 4) };
+  }
+  registerCompanies(map);
+}
+
+/** A train chip: "2", "3", "4S" ... with a title. */
+export function trainChip(name, opts = {}) {
+  const label = typeof name === "object" && name !== null ? name.name ?? name.type ?? name.id : name;
+  const s = /S$/.test(String(label));
+  return h("span", { class: ["train-chip81", s && "is-s", opts.class], title: opts.title ?? `${s ? "S-Bahn " : ""}${label}-train`, "data-train": String(label) }, String(label));
+}

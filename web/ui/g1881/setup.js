@@ -1,0 +1,179 @@
+// 1881 on the start page: the title card's art, the new-game form (3-6 seats, each a person
+// or a bot; variants 1 and 2 as options), the resume summary, the choice after opening a saved
+// 1881 game and the rules card (the rulebook in our own words).
+
+import { h, s } from "../dom.js";
+import { rulesCard } from "../rules-card.js";
+import { seatRows, sessionSeats } from "../g18xx/setup.js";
+import { money, OPTION_NAMES } from "./format.js";
+
+const DEFAULT_NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix"];
+export const DEFAULT_1881 = {
+  count: 4,
+  names: DEFAULT_NAMES,
+  kinds: ["human", "bot:normal", "bot:normal", "bot:normal", "bot:normal", "bot:normal"],
+  options: {},
+};
+
+/** The title card's picture: a green and a yellow hex, the S-Bahn Trasse and a depot. */
+export function art1881() {
+  const hex = (cx, cy, fill, stroke) => {
+    const pts = [];
+    for (let i = 0; i < 6; i++) {
+      const a = ((60 * i - 30) * Math.PI) / 180;
+      pts.push(`${(cx + 22 * Math.cos(a)).toFixed(1)},${(cy + 22 * Math.sin(a)).toFixed(1)}`);
+    }
+    return s("polygon", { points: pts.join(" "), fill, stroke, "stroke-width": 1.4 });
+  };
+  return h(
+    "div",
+    { class: "title-art g81-art", "aria-hidden": "true" },
+    s(
+      "svg",
+      { viewBox: "0 0 120 92", width: 120, height: 92 },
+      hex(30, 26, "#fbe14b", "#b99e10"),
+      hex(68, 26, "#7cc35a", "#3f7f2a"),
+      hex(49, 59, "#9fd0ee", "#4f8fb8"),
+      hex(87, 59, "#f7f3e6", "#b9ad92"),
+      s("path", { d: "M8 26 H90", stroke: "#161616", "stroke-width": 4, fill: "none" }),
+      s("path", { d: "M30 70 L49 59 L68 70 L87 59 L110 70", stroke: "#7a1f2e", "stroke-width": 4, fill: "none" }),
+      s("path", { d: "M30 70 L49 59 L68 70 L87 59 L110 70", stroke: "#c8912a", "stroke-width": 1.6, "stroke-dasharray": "3 2.4", fill: "none" }),
+      s("circle", { cx: 49, cy: 26, r: 9, fill: "#F2C200", stroke: "#fff", "stroke-width": 1.2 }),
+      s("circle", { cx: 87, cy: 59, r: 9, fill: "#fff", stroke: "#7a1f2e", "stroke-width": 2 }),
+      s("text", { x: 87, y: 59, dy: "0.35em", "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#7a1f2e", "font-family": "system-ui, sans-serif" }, "S"),
+    ),
+  );
+}
+
+function radio(name, value, checked, label, testid, onchange) {
+  return h("label", { class: ["seg-option", checked && "is-checked"] }, h("input", { type: "radio", name, value, checked, "data-testid": testid, onchange }), h("span", {}, label));
+}
+
+/** The new-game form of 1881 inside the start page (`home` is the HomeScreen). */
+export function newGameForm1881(home, title) {
+  const st = { ...DEFAULT_1881, ...(home.setup.g1881 ?? {}) };
+  const update = (patch, rerender = true) => {
+    home.setup = { ...home.setup, g1881: { ...st, ...patch } };
+    home.saveSetup();
+    if (rerender) home.render();
+  };
+  const bots = title.bots ?? [];
+  const count = Math.min(title.max_players, Math.max(title.min_players, st.count));
+  const seats = Array.from({ length: count }, (_, i) => ({ name: st.names[i] ?? DEFAULT_NAMES[i], kind: st.kinds[i] ?? "bot:normal" }));
+  const humans = seats.filter((x) => x.kind === "human").length;
+  const options = st.options ?? {};
+  return h(
+    "form",
+    {
+      class: "new-game-form g81-form",
+      "data-testid": "new-game-form",
+      onsubmit: (e) => {
+        e.preventDefault();
+        if (!home.engine) return;
+        // names are stored without a re-render (keeps the caret): read the latest ones
+        const cur = { ...DEFAULT_1881, ...(home.setup.g1881 ?? {}) };
+        const chosen = seats.map((_, i) => ({ name: cur.names[i] ?? DEFAULT_NAMES[i], kind: cur.kinds[i] ?? "bot:normal" }));
+        const chosenOptions = Object.fromEntries(Object.entries(cur.options ?? {}).filter(([, on]) => on));
+        home.opts.onStart({ title: "1881", ...sessionSeats(chosen), options: chosenOptions });
+      },
+    },
+    h(
+      "fieldset",
+      { class: "seg" },
+      h("legend", {}, "Players"),
+      Array.from({ length: title.max_players - title.min_players + 1 }, (_, k) => title.min_players + k).map((n) =>
+        radio("g81-count", String(n), n === count, String(n), `players-${n}`, () => update({ count: n })),
+      ),
+    ),
+    seatRows(seats, bots, {
+      onName: (i, value) => {
+        const names = [...st.names];
+        names[i] = value;
+        st.names = names;
+        update({ names }, false);
+      },
+      onKind: (i, kind) => {
+        const kinds = [...st.kinds];
+        kinds[i] = kind;
+        update({ kinds });
+      },
+    }),
+    h(
+      "p",
+      { class: "muted small" },
+      humans === 0 ? "Only bots: you watch them play (pause or speed them up at any time)." : humans === 1 ? "You play against the bots." : `${humans} people share this device: the screen asks to pass it on between their turns, and each enters the opening bid unseen.`,
+    ),
+    h(
+      "fieldset",
+      { class: "checks" },
+      h("legend", {}, "Variants"),
+      Object.entries(OPTION_NAMES).map(([key, label]) =>
+        h(
+          "label",
+          { class: "check" },
+          h("input", { type: "checkbox", checked: Boolean(options[key]), "data-testid": `option-${key}`, onchange: (e) => update({ options: { ...options, [key]: e.target.checked } }) }),
+          h("span", {}, label),
+        ),
+      ),
+    ),
+    h(
+      "div",
+      { class: "form-buttons" },
+      h("button", { type: "submit", class: "btn primary big", "data-testid": "start-game", disabled: !home.engine }, home.engine ? `Start 1881 with ${count} players` : "Starting the engine…"),
+      home.autosave && !home.autosave.response.result ? h("span", { class: "muted small" }, "Starting replaces the saved game (export it first to keep it).") : null,
+    ),
+  );
+}
+
+/** After a saved 1881 file was validated: who plays which seat. `onOpen(seats)`. */
+export function importChoice1881(resp, { onOpen, onCancel }) {
+  const names = resp.view.players.map((p) => p.name);
+  const res = resp.result;
+  const allHuman = names.map(() => ({ kind: "human" }));
+  const vsBots = (seat) => names.map((_, i) => (i === seat ? { kind: "human" } : { kind: "bot", level: "normal" }));
+  return h(
+    "div",
+    { class: "import-choice", "data-testid": "import-choice" },
+    h(
+      "p",
+      { "data-testid": "import-summary" },
+      h("strong", {}, `1881 · ${names.join(", ")}`),
+      ` · ${resp.n_actions} actions · ${res ? "finished" : resp.view.round?.label ?? ""}`,
+      res ? ` · final values ${res.scores.map((x) => money(x)).join(" / ")}` : "",
+    ),
+    h("p", { class: "muted small" }, "A saved game. It replaces the saved game."),
+    h(
+      "div",
+      { class: "form-buttons" },
+      h("button", { type: "button", class: "btn primary", "data-testid": "import-open", onclick: () => onOpen(allHuman) }, res ? "Open the game" : "Everyone on this device"),
+      res ? null : names.map((n, seat) => h("button", { type: "button", class: "btn", "data-testid": `import-bot-${seat}`, onclick: () => onOpen(vsBots(seat)) }, `Play ${n}, bots for the others`)),
+      h("button", { type: "button", class: "btn ghost", "data-testid": "import-cancel", onclick: onCancel }, "Cancel"),
+    ),
+  );
+}
+
+/** A short description of a saved 1881 game for the start page. */
+export function describe1881(rec) {
+  const v = rec.response.view;
+  const seats = rec.session?.seats ?? [];
+  const names = v.players.map((p, i) => `${p.name}${seats[i]?.kind === "bot" ? " (bot)" : ""}`);
+  const over = Boolean(rec.response.result);
+  const opts = Object.keys(rec.session?.options ?? {}).map((k) => OPTION_NAMES[k] ?? k);
+  return { who: `1881 · ${names.join(", ")}`, summary: [over ? "Finished" : v.round?.label ?? "", ...opts].filter(Boolean).join(" · "), over };
+}
+
+/** A short "how to play" for the start page, in our own words. */
+export function rules1881() {
+  return rulesCard(
+    "How to play 1881 Berlin",
+    [
+      ["The opening bid.", "Everyone puts a secret bid (at least 20, in tens) into an envelope. Then the highest bidder swaps envelopes with the lowest, the second with the second-lowest, and so on: the money goes from the keen to the patient. In bid order, each then buys up to four tram shares; a company's first share is its director's share."],
+      ["Stock Rounds.", "Buy one share per turn and sell as many as you like. A company starts operating once 60% is sold and gets ten times its par price. New companies open only when the running ones have no new shares left."],
+      ["Operating Rounds.", "In price order each company lays or upgrades a tile, may buy a depot, runs its trains over the best routes (the engine finds them) and pays out or withholds; ferry and outskirts bonuses may be kept while the rest is paid."],
+      ["Trains and the S-Bahn.", "Only the cheapest trains on sale can be bought; new train types start new phases and old ones rust. From phase 2 the S-Bahn sells shares to players and companies, and its board members build sub-networks on the Trasse."],
+      ["The end.", "When the bank runs dry or a price reaches 400. The richest player (cash and shares) wins."],
+    ],
+    "Every control offers only what the rules allow now; undo takes back your own actions of the current turn.",
+    "g81-rules",
+  );
+}
