@@ -12,7 +12,7 @@ import { marketTab } from "../g18xx/market.js";
 import { logPanel, manifestPanel, phaseChip, playersCompact, playersSheet } from "../g18xx/sheets.js";
 import { decisionPanel } from "./decide.js";
 import { companyBadge, money, registerColours } from "./format.js";
-import { companiesOf, companiesSheet, gameFacts, roundChip, runsOf, sbahnPanel, trainsPanel } from "./panels.js";
+import { companiesOf, companiesSheet, gameFacts, roundChip, runsOf, sbahnPanel, setNames, trainsPanel } from "./panels.js";
 
 const TABS = [
   ["overview", "Overview"],
@@ -35,7 +35,6 @@ export class G1881Game extends G18xxGame {
    * @param {object} opts { session, resp, viewer, covered, onMenu(), onRematch(session, players) }
    */
   constructor(host, opts) {
-    registerColours(opts.resp?.view?.companies);
     super("1881", host, opts, { tabs: TABS, money, brand: { mark: "B", markClass: "g81-mark", name: "1881" } });
   }
 
@@ -48,8 +47,12 @@ export class G1881Game extends G18xxGame {
   }
 
   render() {
-    registerColours(this.catalog?.companies);
-    registerColours(this.shown()?.view?.companies);
+    // the companies' printed colours and names come with the catalog
+    if (this.catalog && this.namedFrom !== this.catalog) {
+      registerColours(this.catalog.companies);
+      setNames(this.catalog);
+      this.namedFrom = this.catalog;
+    }
     super.render();
   }
 
@@ -71,21 +74,22 @@ export class G1881Game extends G18xxGame {
     return mode === "token" ? this.legal().filter((a) => a.type === DEPOT) : super.tokenEntries(mode);
   }
 
-  /** The runs to draw: the acting company's (one line per train, with its revenue and bonuses),
-   * the run just made, or every company's last run when asked for. */
-  mapRoutes(view, live) {
+  /** The runs to draw: the operating company's trains (one colour each, labelled with the
+   * train's revenue and ferry bonus), and every company's last runs when asked for. */
+  mapRoutes(view) {
     const routes = [];
-    const acting = view.acting?.entity;
+    const op = view.operating;
     if (this.showRuns) {
-      for (const c of companiesOf(view)) {
-        if (c.id === acting) continue;
-        runsOf(c.last_run).forEach((r, i) => routes.push(routeOf(r, c.id, i)));
-      }
+      for (const [id, runs] of Object.entries(this.lastRuns ?? {})) if (id !== op?.company) runs.forEach((r, i) => routes.push(routeOf(r, i)));
     }
-    const current = runsOf(view.operating?.runs ?? view.runs);
-    if (current.length) current.forEach((r, i) => routes.push(routeOf(r, acting, i)));
-    else if (this.flash && live) routes.push(...this.flash);
+    runsOf(op?.runs).forEach((r, i) => routes.push(routeOf(r, i)));
     return routes;
+  }
+
+  /** Keep each company's last runs (for "Last runs") as the operating view shows them. */
+  afterResponse(view) {
+    const op = view?.operating;
+    if (op?.runs) (this.lastRuns ??= {})[op.company] = runsOf(op.runs);
   }
 
   mapTools() {
@@ -140,16 +144,7 @@ export class G1881Game extends G18xxGame {
   // --- what happened, the end -----------------------------------------------------------------
 
   showEvents(view) {
-    for (const ev of view?.events ?? []) {
-      // a sealed bid is never toasted: only the reveal, which names every bid
-      if (ev.kind === "dividend") this.toast(`${ev.company} ${ev.choice === "withhold" ? "withholds" : "pays"} ${money(ev.amount)}${ev.kept ? `, keeps ${money(ev.kept)}` : ""}`, "scoring");
-      else if (ev.kind === "bids_revealed" || ev.kind === "reveal") this.toast("The bids are open: the envelopes are swapped.", "scoring");
-      else if (ev.kind === "phase") this.toast(`Phase ${ev.phase}${ev.rusted?.length ? `: ${ev.rusted.join(", ")} trains rust` : ""}`);
-      else if (ev.kind === "run") {
-        const runs = runsOf(ev.runs ?? ev);
-        this.flash = runs.length ? runs.map((r, i) => routeOf(r, ev.company, i)) : null;
-      }
-    }
+    this.afterResponse(view);
   }
 
   endOptions() {
@@ -158,12 +153,9 @@ export class G1881Game extends G18xxGame {
   }
 }
 
-/** One train's run as the shared map draws it: its stops, colour and a label with its revenue
- * and bonuses (all amounts are the engine's). */
-function routeOf(run, company, i) {
-  const bonus = run.bonus ?? run.bonuses;
-  const bonusText = Array.isArray(bonus) ? bonus.map((b) => (typeof b === "object" ? `${b.name ?? b.kind} ${money(b.amount)}` : String(b))).join(", ") : bonus ? `bonus ${money(bonus)}` : "";
-  const total = run.revenue ?? run.total;
-  const label = `${run.train ? `${run.train}: ` : ""}${money(total)}${bonusText ? ` (${bonusText})` : ""}`;
-  return { ...run, label, colour: RUN_COLOURS[i % RUN_COLOURS.length], company };
+/** One train's run as the shared map draws it: its stops, a colour and a label with its
+ * revenue and ferry bonus (the engine's amounts). */
+function routeOf(run, i) {
+  const label = `${run.train}: ${money(run.revenue)}${run.ferry ? ` (ferry +${money(run.ferry)})` : ""}${run.shuttle ? " shuttle" : ""}`;
+  return { ...run, label, colour: RUN_COLOURS[i % RUN_COLOURS.length] };
 }

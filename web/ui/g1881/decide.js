@@ -15,7 +15,11 @@ import { companyBadge, money, seatName, trainChip } from "./format.js";
 const ORDER = ["bid", "buy", "sell", "lay_tile", "place_depot", "buy_depot", "run", "dividend", "buy_train", "buy_train_on_credit", "keep_trains", "buy_sbahn", "sell_sbahn", "sbahn_depot", "vote", "veto"];
 const DONE = ["pass", "end_turn", "done"];
 const DONE_LABELS = { pass: "Pass", end_turn: "End my turn", done: "Done" };
-const DIVIDEND_LABELS = { pay: "Pay out", withhold: "Withhold", keep_boni: "Pay, keep the bonuses", pay_keep_boni: "Pay, keep the bonuses" };
+const DIVIDEND_LABELS = { pay: "Pay out", withhold: "Withhold", "pay, keep boni": "Pay, keep the bonuses" };
+const IPO = "ipo";
+
+/** A test id part from an engine value ("pay, keep boni" -> "pay-keep-boni"). */
+const slug = (v) => String(v).replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
 
 /** The whole decision area for the live response. */
 export function decisionPanel(g) {
@@ -43,7 +47,7 @@ function waitingPanel(g) {
   if (g.resp.result) return h("div", { class: "decide idle", "data-testid": "decide" }, h("p", {}, "The game is over."));
   const active = g.resp.active;
   const name = seatName(view, active);
-  const waiting = view.bid?.waiting ?? view.sealed?.waiting;
+  const waiting = view.step === "bid" ? view.bid?.waiting : null;
   return h(
     "div",
     { class: "decide idle", "data-testid": "decide" },
@@ -56,7 +60,6 @@ function section(testid, title, ...body) {
   return h("section", { class: "g81-group", "data-testid": testid }, title ? h("h3", { class: "g81-group-title" }, title) : null, ...body);
 }
 
-const priceOf = (a) => a.price ?? a.cost ?? a.amount_due ?? null;
 
 // ------------------------------------------------------------------ the opening bid (2.5-2.6)
 
@@ -97,19 +100,21 @@ function bidGroup(g, entries) {
 
 function buyGroup(g, entries) {
   const view = g.view;
-  const start = view.step === "start_purchase" || view.round?.kind === "start";
+  const start = view.step === "start";
   return section(
     "buy-step",
-    start ? "Start purchase: buy a share" : "Buy a share",
+    start ? "Start purchase: buy a tram share" : "Buy a share",
+    start && view.bid?.bought !== undefined ? h("p", { class: "muted small" }, "Up to four shares each, in bid order; a company's first share is its director's share.") : null,
     h(
       "div",
       { class: "decide-buttons share-buttons" },
       entries.map((a) => {
-        const price = priceOf(a);
-        const what = a.director || a.kind === "director" ? "director's share" : a.source === "pool" ? "from the pool" : a.percent ? `${a.percent}%` : "share";
-        return actButton(g, a, h("span", {}, companyBadge(a.company), ` ${what}${price !== null ? ` · ${money(price)}` : ""}`), {
+        const c = view.companies?.[a.company] ?? {};
+        const first = !c.director && (a.source ?? IPO) === IPO;
+        const what = first ? "director's share" : a.source && a.source !== IPO ? `from the ${a.source}` : "new share";
+        const price = c.price ?? c.par;
+        return actButton(g, a, h("span", {}, companyBadge(a.company), ` ${what}${price ? ` · at ${money(price)}` : ""}`), {
           testid: `buy-${a.company}${a.source ? `-${a.source}` : ""}`,
-          title: view.companies?.[a.company]?.name ?? a.company,
         });
       }),
     ),
@@ -123,10 +128,7 @@ function sellGroup(g, entries) {
     h(
       "div",
       { class: "decide-buttons share-buttons" },
-      entries.map((a) => {
-        const got = a.proceeds ?? a.price ?? null;
-        return actButton(g, a, h("span", {}, companyBadge(a.company), ` sell ${a.count ?? 1}${got !== null ? ` · +${money(got)}` : ""}`), { testid: `sell-${a.company}-${a.count ?? 1}`, class: "ghost" });
-      }),
+      entries.map((a) => actButton(g, a, h("span", {}, companyBadge(a.company), ` sell ${a.count} × 10%`), { testid: `sell-${a.company}-${a.count}`, class: "ghost" })),
     ),
   );
 }
@@ -146,14 +148,14 @@ function layGroup(g, entries) {
         )
       : null;
   if (mode !== "lay") return switcher ? section("map-modes", null, switcher) : null;
-  const costs = g.view.operating?.lay_costs ?? g.view.lay_costs ?? {};
-  return section("lay-group", "Build track", switcher, layControls(g, legal, { layCosts: costs }));
+  return section("lay-group", "Build track", switcher, layControls(g, legal));
 }
 
 function depotGroup(g, entries) {
   const legal = g.legal();
   if (g.mapMode(legal) !== "token") return null;
-  const cost = priceOf(entries[0]) ?? g.view.operating?.depot_cost ?? null;
+  const co = g.view.companies?.[g.view.operating?.company];
+  const cost = co?.next_depot_cost ?? null;
   const switcher = legal.some((a) => a.type === "lay_tile")
     ? h("div", { class: "seg map-modes" }, h("button", { type: "button", class: "btn small-btn ghost", "data-testid": "mode-lay", onclick: () => g.setMapMode("lay") }, MODE_LABELS.lay))
     : null;
@@ -163,48 +165,71 @@ function depotGroup(g, entries) {
 // ------------------------------------------------------------------ run, revenue, trains (8-11)
 
 function runGroup(g, entries) {
-  const op = g.view.operating ?? {};
-  const total = op.revenue ?? op.best?.revenue ?? null;
-  return section("run-step", "Run the trains", h("p", { class: "muted small" }, "Each train runs its best route (drawn on the map).", total !== null ? ` Together ${money(total)}.` : ""), h("div", { class: "decide-buttons" }, entries.map((a) => actButton(g, a, "Run", { testid: "act-run", primary: true }))));
+  return section(
+    "run-step",
+    "Run the trains",
+    h("p", { class: "muted small" }, "Each train runs its best route; the engine finds them and draws them on the map."),
+    h("div", { class: "decide-buttons" }, entries.map((a) => actButton(g, a, "Run the trains", { testid: "act-run", primary: true }))),
+  );
+}
+
+/** The result of the runs: per train, the bonuses and the total (the engine's). */
+function runSummary(view) {
+  const runs = view.operating?.runs;
+  if (!runs) return null;
+  return h(
+    "p",
+    { class: "g81-run-summary", "data-testid": "run-summary" },
+    (runs.trains ?? []).map((r) => h("span", { class: "run-item" }, trainChip(r.train), ` ${money(r.revenue)}${r.ferry ? ` (ferry +${money(r.ferry)})` : ""} `)),
+    runs.boni ? h("span", {}, ` · bonuses ${money(runs.boni)}`) : null,
+    h("strong", {}, ` · total ${money(runs.total)}`),
+  );
 }
 
 function dividendGroup(g, entries) {
+  const pre = g.view.previews?.dividend ?? {};
   return section(
     "dividend-step",
-    "Revenue",
+    "Revenue: pay or withhold",
+    runSummary(g.view),
     h(
       "div",
       { class: "decide-buttons" },
       entries.map((a) => {
-        const per = a.per_share ?? a.preview?.per_share ?? null;
-        const amount = a.paid ?? a.preview?.paid ?? null;
-        const kept = a.kept ?? a.preview?.kept ?? null;
-        const extra = [per !== null ? `${money(per)} per share` : null, amount !== null ? `pays ${money(amount)}` : null, kept ? `keeps ${money(kept)}` : null].filter(Boolean).join(", ");
-        return actButton(g, a, `${DIVIDEND_LABELS[a.choice] ?? a.choice}${extra ? ` (${extra})` : ""}`, { testid: `dividend-${a.choice}`, primary: a.choice === "pay" });
+        const p = pre[a.choice];
+        const extra = p ? [p.per_share ? `${money(p.per_share)} per 10%` : null, p.to_treasury ? `${money(p.to_treasury)} to the treasury` : null].filter(Boolean).join(", ") : "";
+        return actButton(g, a, `${DIVIDEND_LABELS[a.choice] ?? a.choice}${extra ? ` (${extra})` : ""}`, { testid: `dividend-${slug(a.choice)}`, primary: a.choice === "pay" });
       }),
     ),
   );
 }
 
 function trainGroup(g, entries) {
+  const prices = g.view.previews?.trains ?? {};
+  const limit = g.view.trains?.limit;
   return section(
     "train-step",
     "Buy a train",
+    limit ? h("p", { class: "muted small" }, `Train limit ${limit}.`) : null,
     h(
       "div",
       { class: "decide-buttons" },
-      entries.map((a) => {
-        const price = priceOf(a);
-        const from = a.from ?? a.seller ?? null;
-        return actButton(g, a, h("span", {}, trainChip(a.train), ` ${from ? `from ${from} ` : ""}${price !== null ? money(price) : ""}`), { testid: `buy-train-${a.train}${from ? `-${from}` : ""}` });
-      }),
+      entries.map((a) => actButton(g, a, h("span", {}, trainChip(a.train), prices[a.train] !== undefined ? ` ${money(prices[a.train])}` : ""), { testid: `buy-train-${slug(a.train)}` })),
     ),
+  );
+}
+
+function keepGroup(g, entries) {
+  return section(
+    "keep-step",
+    "Too many trains: which to keep",
+    h("div", { class: "decide-buttons" }, entries.map((a, i) => actButton(g, a, h("span", {}, "Keep ", (a.keep ?? []).map((t) => trainChip(t))), { testid: `keep-${i}` }))),
   );
 }
 
 function plainGroup(g, entries, type) {
   const label = (a) => {
-    const bits = [a.company, a.train, a.hex, a.choice, a.amount !== undefined && a.amount !== null ? money(a.amount) : null].filter((x) => x !== undefined && x !== null);
+    const bits = [a.company, a.train, a.hex, a.choice].filter((x) => x !== undefined && x !== null);
     return `${type.replace(/_/g, " ")}${bits.length ? ` ${bits.join(" ")}` : ""}`;
   };
   const ranged = entries.filter(isRange);
@@ -229,4 +254,6 @@ const GROUPS = {
   run: runGroup,
   dividend: dividendGroup,
   buy_train: trainGroup,
+  buy_train_on_credit: (g, entries) => section("credit-step", null, h("div", { class: "decide-buttons" }, entries.map((a) => actButton(g, a, "Take the cheapest train on credit", { testid: "act-credit" })))),
+  keep_trains: keepGroup,
 };

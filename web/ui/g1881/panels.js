@@ -7,9 +7,7 @@
 import { h } from "../dom.js";
 import { sheet } from "../g18xx/sheets.js";
 import { seatColour } from "../g18xx/format.js";
-import { companyBadge, money, OPTION_NAMES, seatName, trainChip } from "./format.js";
-
-const list = (x) => (Array.isArray(x) ? x : x && typeof x === "object" ? Object.values(x) : []);
+import { companyBadge, money, OPTION_NAMES, trainChip } from "./format.js";
 
 /** The round (SR 2, OR 2.1, the opening bid, ...) in the top bar. */
 export function roundChip(view) {
@@ -17,157 +15,136 @@ export function roundChip(view) {
   return h("span", { class: "g81-round", "data-testid": "round-chip", title: view.round?.title ?? label }, label);
 }
 
-/** The runs of a run record: its `runs`/`trains` list, or the record itself when it is one run. */
-export function runsOf(x) {
-  if (!x) return [];
-  if (Array.isArray(x)) return x.filter((r) => r && (r.stops?.length ?? 0) > 0);
-  if (Array.isArray(x.runs)) return runsOf(x.runs);
-  if (Array.isArray(x.trains) && x.trains.some((r) => r?.stops)) return runsOf(x.trains);
-  return x.stops?.length ? [x] : [];
+/** The trains' runs of the operating view (`operating.runs.trains`), those with a route. */
+export function runsOf(runs) {
+  return (runs?.trains ?? []).filter((r) => (r?.stops?.length ?? 0) > 1);
 }
 
-/** The companies for the shared sheets: the tram companies, then the S-Bahn. */
+/** A seat by a player's name (the view names directors and holders by name). */
+export function seatOf(view, name) {
+  const i = (view.players ?? []).findIndex((p) => p.name === name);
+  return i < 0 ? null : i;
+}
+
+/** The companies for the shared sheets: the tram companies, then the S-Bahn; `director` as
+ * a seat. */
 export function companiesOf(view) {
-  const out = Object.entries(view.companies ?? {}).map(([id, c]) => ({ ...c, id, name: c.name ?? id, pool: c.pool ?? 0, director: c.director ?? null }));
-  const sb = view.sbahn;
-  if (sb && !out.some((c) => c.id === (sb.id ?? "S"))) out.push({ ...sb, id: sb.id ?? "S", name: sb.name ?? "S-Bahn", pool: sb.pool ?? 0, director: sb.chairman ?? null });
-  return out;
+  return Object.entries(view.companies ?? {})
+    .filter(([, c]) => c.status !== "unopened" || c.kind === "sbahn")
+    .map(([id, c]) => ({ ...c, id, name: NAMES[id] ?? id, pool: c.pool ?? 0, director: seatOf(view, c.director) }));
 }
 
-/** The tram companies: director, price, treasury, trains, depots, S-Bahn shares held. */
+// the long names, from the catalog (set by the controller once it has it)
+const NAMES = {};
+
+/** Remember the companies' long names from the catalog. */
+export function setNames(catalog) {
+  for (const [id, c] of Object.entries(catalog?.companies ?? {})) NAMES[id] = c.name;
+  if (catalog?.sbahn?.sym) NAMES[catalog.sbahn.sym] = catalog.sbahn.name;
+}
+
+const STATUS = { unopened: "not open yet", open: "open, not floated", floated: "operating", bankrupt: "bankrupt" };
+
+/** The tram companies: director, price, treasury, trains, depots, the S-Bahn shares they
+ * hold; then the S-Bahn. */
 export function companiesSheet(view, { compact = false } = {}) {
-  const cos = Object.entries(view.companies ?? {}).filter(([id]) => id !== (view.sbahn?.id ?? "S"));
-  const trainsOf = (c) => list(c.trains).map((t) => trainChip(t));
+  const all = Object.entries(view.companies ?? {});
+  const trams = all.filter(([, c]) => c.kind === "tram" && c.status !== "unopened");
+  const sbahn = all.filter(([, c]) => c.kind === "sbahn");
   const columns = [
     ["Company"],
     ...(compact ? [] : [["Director"]]),
     ["Price", { class: "num", title: "Share price (par)" }],
     ["Treasury", { class: "num" }],
     ["Trains"],
-    ["Depots", { class: "num", title: "Depots on the map / still to place" }],
+    ["Depots", { class: "num", title: "Depots on the map · still to buy (next price)" }],
     ["S-Bahn", { class: "num", title: "S-Bahn shares the company holds" }],
   ];
-  if (!cos.length) return h("p", { class: "muted small" }, "No company has started yet.");
-  const rows = cos.map(([id, c]) =>
+  const row = ([id, c]) =>
     h(
       "tr",
-      { "data-testid": `company-row-${id}`, "data-company": id, class: [view.acting?.entity === id && "is-active", c.closed && "is-closed"] },
+      { "data-testid": `company-row-${id}`, "data-company": id, class: [view.acting?.entity === id && "is-active", c.status === "bankrupt" && "is-closed"], title: STATUS[c.status] ?? c.status },
       h(
         "th",
         { scope: "row", class: "sticky-col" },
-        companyBadge(id, { title: c.name ?? id }),
-        c.order ? h("span", { class: "order-tag", title: "Operating order" }, `#${c.order}`) : null,
-        compact ? h("span", { class: "director-name", title: "Director" }, seatName(view, c.director) || "–") : null,
+        companyBadge(id, { title: NAMES[id] ?? id }),
+        compact ? h("span", { class: "director-name", title: "Director" }, c.director ?? "–") : null,
       ),
-      compact ? null : h("td", {}, seatName(view, c.director) || "–"),
+      compact ? null : h("td", {}, c.director ?? "–"),
       h("td", { class: "num" }, c.price ? h("strong", {}, money(c.price)) : "–", c.par ? h("span", { class: "muted small" }, ` (${c.par})`) : null),
-      h("td", { class: "num", "data-testid": `treasury-${id}` }, c.floated === false ? h("span", { class: "muted small" }, "not floated") : money(c.treasury ?? c.cash)),
-      h("td", { class: "trains-cell" }, trainsOf(c)),
-      h("td", { class: "num" }, depotText(c)),
-      h("td", { class: "num", "data-testid": `sbahn-held-${id}` }, sbahnHeld(c)),
-    ),
-  );
-  return h("div", { class: "g18-table-wrap" }, sheet("companies-sheet", "Tram companies", columns, rows, compact), sbahnSummary(view, compact));
-}
-
-function depotText(c) {
-  const on = c.depots_placed ?? (Array.isArray(c.depots) ? c.depots.length : c.depots);
-  const left = c.depots_left ?? c.depots_free;
-  if (on === undefined && left === undefined) return "–";
-  return `${on ?? 0}${left !== undefined ? ` / ${left}` : ""}`;
-}
-
-function sbahnHeld(c) {
-  const s = c.sbahn_shares ?? c.sbahn;
-  if (s === undefined || s === null) return "–";
-  if (Array.isArray(s)) return s.length ? s.map((x) => (typeof x === "object" ? `${x.percent}%` : `#${x}`)).join(" ") : "–";
-  return s ? `${s}%` : "–";
-}
-
-function sbahnSummary(view, compact) {
-  const sb = view.sbahn;
-  if (!sb) return null;
-  return sheet(
-    "sbahn-sheet",
-    "S-Bahn",
-    [["Company"], ["Price", { class: "num" }], ["Chairman"], ["Sold", { class: "num", title: "Shares sold to players and companies" }], ["Treasury", { class: "num" }]],
-    [
-      h(
-        "tr",
-        { "data-company": sb.id ?? "S" },
-        h("th", { scope: "row", class: "sticky-col" }, companyBadge(sb.id ?? "S"), h("span", { class: "co-name" }, sb.name ?? "S-Bahn")),
-        h("td", { class: "num" }, sb.price ? money(sb.price) : "–"),
-        h("td", {}, seatName(view, sb.chairman) || "–"),
-        h("td", { class: "num" }, sb.sold !== undefined ? `${sb.sold}%` : "–"),
-        h("td", { class: "num" }, money(sb.treasury ?? sb.cash)),
-      ),
-    ],
-    compact,
+      h("td", { class: "num", "data-testid": `treasury-${id}` }, c.status === "floated" ? money(c.treasury) : h("span", { class: "muted small" }, STATUS[c.status] ?? "")),
+      h("td", { class: "trains-cell" }, (c.trains ?? []).map((t) => trainChip(t)), c.credit_train ? h("span", { class: "muted small", title: "Bought on credit (variant 2)" }, " credit") : null),
+      h("td", { class: "num" }, c.kind === "tram" ? `${(c.depots ?? []).length}${c.depots_left ? ` · ${c.depots_left} (${money(c.next_depot_cost)})` : ""}` : String((c.depots ?? []).length)),
+      h("td", { class: "num", "data-testid": `sbahn-held-${id}` }, c.sbahn_shares ? `${c.sbahn_shares}%` : ""),
+    );
+  if (!trams.length && !sbahn.length) return h("p", { class: "muted small" }, "No company has started yet.");
+  return h(
+    "div",
+    { class: "g18-table-wrap" },
+    trams.length ? sheet("companies-sheet", "Tram companies", columns, trams.map(row), compact) : h("p", { class: "muted small" }, "No tram company has a share sold yet."),
+    sbahn.length && sbahn.some(([, c]) => c.status !== "unopened") ? sheet("sbahn-sheet", "S-Bahn", columns, sbahn.map(row), compact) : null,
   );
 }
 
-/** The S-Bahn: availability, its board members with their sub-networks (in their colours),
- * the shares and who holds them. */
+/** The S-Bahn: whether its shares are on sale, who holds them (players and tram companies). */
 export function sbahnPanel(view) {
-  const sb = view.sbahn;
-  if (!sb) return h("p", { class: "muted small", "data-testid": "sbahn-panel" }, "The S-Bahn arrives in phase 2: then its shares are for sale to players and tram companies.");
-  const members = list(sb.board ?? sb.members ?? sb.subnetworks);
+  const entry = Object.entries(view.companies ?? {}).find(([, c]) => c.kind === "sbahn");
+  if (!entry) return h("p", { class: "muted small", "data-testid": "sbahn-panel" }, "No S-Bahn in this game.");
+  const [id, sb] = entry;
+  const holders = [
+    ...(view.players ?? []).filter((p) => p.shares?.[id]).map((p) => [p.name, p.shares[id], p.seat]),
+    ...Object.entries(view.companies ?? {}).filter(([, c]) => c.sbahn_shares).map(([cid, c]) => [cid, c.sbahn_shares, null]),
+  ];
   return h(
     "div",
     { class: "g81-sbahn", "data-testid": "sbahn-panel" },
-    h("p", {}, companyBadge(sb.id ?? "S"), ` ${sb.name ?? "S-Bahn"}`, sb.floated ? " · operating" : sb.available ? " · shares on sale" : " · not yet on sale"),
-    members.length
+    h("p", {}, companyBadge(id), ` ${NAMES[id] ?? "S-Bahn"} · ${STATUS[sb.status] ?? sb.status}`, sb.price ? ` · ${money(sb.price)} per 5%` : "", sb.director ? ` · chairman ${sb.director}` : ""),
+    sb.status === "unopened" ? h("p", { class: "muted small" }, "Its shares go on sale in phase 2, to players and tram companies, 30% at most each.") : null,
+    holders.length
       ? h(
           "ul",
           { class: "g81-board" },
-          members.map((m) => {
-            const seat = m.seat ?? m.player ?? null;
-            return h(
-              "li",
-              { "data-testid": `sbahn-member-${m.id ?? seat}` },
-              h("span", { class: "seat-dot", style: { background: seat !== null ? seatColour(seat) : "#999" } }),
-              ` ${m.holder ?? seatName(view, seat) ?? "–"}`,
-              m.role ? h("span", { class: "muted small" }, ` · ${m.role}`) : null,
-              m.depot ? h("span", { class: "muted small" }, ` · start depot ${m.depot}`) : null,
-              m.connected ? h("span", { class: "muted small" }, " · joined the main network") : null,
-            );
-          }),
+          holders.map(([who, pct, seat]) =>
+            h("li", { "data-testid": `sbahn-holder-${who}` }, seat !== null ? h("span", { class: "seat-dot", style: { background: seatColour(seat) } }) : companyBadge(who), ` ${who}: ${pct}%`),
+          ),
         )
       : null,
-    list(sb.shares).length
-      ? h(
-          "ol",
-          { class: "g81-sshares" },
-          list(sb.shares).map((s) => h("li", {}, `${s.percent}% · ${s.holder === null || s.holder === undefined ? "for sale" : typeof s.holder === "number" ? seatName(view, s.holder) : s.holder}`)),
-        )
-      : null,
+    h("p", { class: "muted small" }, `New shares ${sb.ipo ?? 0}% · pool ${sb.pool ?? 0}%`),
   );
 }
 
-/** The phase and train table: each train type with its price, range, how many are left, the
- * phase it starts and what it rusts; the next rust marked. */
-export function trainsPanel(view, catalog) {
-  const t = view.trains ?? view.train_table ?? {};
-  const rows = list(t.table ?? t.types ?? t.rows ?? catalog?.trains);
-  const next = t.rusts_next ?? t.next_rust ?? null;
+/** The phase and train table: each train with its range, price, how many are left, the phase
+ * it starts and when it rusts; the next phase and what rusts then. */
+export function trainsPanel(view) {
+  const t = view.trains ?? {};
+  const rows = t.types ?? [];
+  const next = t.rusts_next ?? [];
   return h(
     "div",
     { class: "g81-trains", "data-testid": "trains-panel" },
-    h("p", {}, `Phase ${view.phase ?? "–"}`, t.limit !== undefined ? ` · train limit ${t.limit}` : "", next ? h("strong", { "data-testid": "rusts-next" }, ` · next to rust: ${Array.isArray(next) ? next.join(", ") : next}`) : null),
+    h(
+      "p",
+      {},
+      `Phase ${t.phase ?? view.phase ?? "–"}`,
+      t.limit !== undefined && t.limit !== null ? ` · train limit ${t.limit}` : "",
+      t.next_phase ? ` · next phase with the first ${t.next_phase}` : "",
+      next.length ? h("strong", { "data-testid": "rusts-next" }, ` · then rust: ${next.join(", ")}`) : null,
+    ),
     rows.length
       ? sheet(
           "trains-sheet",
           "Trains",
-          [["Train"], ["Price", { class: "num" }], ["Left", { class: "num" }], ["Phase", { class: "num" }], ["Rusts"]],
+          [["Train"], ["Range", { class: "num" }], ["Price", { class: "num" }], ["Left", { class: "num" }], ["Starts"], ["Rusts on"]],
           rows.map((r) =>
             h(
               "tr",
-              { class: [r.available && "is-active"], "data-train": r.name ?? r.type },
-              h("th", { scope: "row" }, trainChip(r.name ?? r.type)),
-              h("td", { class: "num" }, money(r.price ?? r.cost)),
-              h("td", { class: "num" }, String(r.left ?? r.count ?? r.remaining ?? "–")),
-              h("td", { class: "num" }, String(r.phase ?? r.starts_phase ?? "")),
-              h("td", {}, r.rusts ? (Array.isArray(r.rusts) ? r.rusts.join(", ") : String(r.rusts)) : r.rusts_on ? `on ${r.rusts_on}` : ""),
+              { class: [(t.on_offer ?? []).includes(r.name) && "is-active", next.includes(r.name) && "rusts-next"], "data-train": r.name },
+              h("th", { scope: "row" }, trainChip(r.name)),
+              h("td", { class: "num" }, String(r.range ?? "")),
+              h("td", { class: "num" }, money(r.price)),
+              h("td", { class: "num" }, `${r.left}/${r.count}`),
+              h("td", {}, r.triggers ? `phase ${r.triggers}` : ""),
+              h("td", {}, r.rusts_on ? `phase ${r.rusts_on}` : ""),
             ),
           ),
         )
