@@ -1,0 +1,193 @@
+"""Bots for 1881: "easy" plays any legal action at random; "normal" plays sensibly.
+
+Both choose only among the engine's legal actions, and neither reads a sealed bid (the
+only secret), so they cannot cheat. The normal bot:
+- bid: a little over the least bid; start purchases: its own company first, then a new one;
+- stock round: completes its companies towards the float, opens a new one when rich,
+  buys into companies it holds, sells only when it must (4.4);
+- operating: lays the tile (of a sample) that raises its best runs most, places a depot
+  when the treasury can spare it, runs the optimum, pays out unless it needs the money
+  for a train, buys a train while it has fewer than two or its trains rust next, keeps
+  its longest trains.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ..core.rng import Rng
+from ..g18xx.shares import IPO
+from . import trains as tr
+from .board import tiles
+from .flow import company_runs, track
+from .track import build_bonus
+
+if TYPE_CHECKING:
+    from .game import Berlin1881
+    from .world import World
+
+JsonDict = dict[str, Any]
+LAY_SAMPLE: Final = 10  # lays the normal bot values per turn (a run search each)
+RANGE_KEYS: Final = ("field", "min", "max", "step")
+
+
+def concrete(entry: JsonDict, value: int) -> JsonDict:
+    """A legal entry with a range, filled in with `value`."""
+    if "field" not in entry:
+        return dict(entry)
+    out = {k: v for k, v in entry.items() if k not in RANGE_KEYS}
+    out[entry["field"]] = value
+    return out
+
+
+def choose(title: Berlin1881, seat: int, level: str, rng: Rng) -> JsonDict:
+    """The bot's action for `seat`."""
+    legal = title.legal_actions(seat)
+    if not legal:
+        raise ValueError("No legal action for the bot")
+    if level == "easy":
+        entry = legal[rng.below(len(legal))]
+        if "field" in entry:
+            return concrete(entry, int(entry["min"]))
+        return dict(entry)
+    return _normal(title.w, seat, legal, rng)
+
+
+def _first(legal: list[JsonDict], kind: str) -> JsonDict | None:
+    return next((e for e in legal if e["type"] == kind), None)
+
+
+def _closing(legal: list[JsonDict]) -> JsonDict:
+    for kind in ("end_turn", "pass", "done"):
+        found = _first(legal, kind)
+        if found is not None:
+            return found
+    return legal[0]
+
+
+def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng) -> JsonDict:
+    step = w.step
+    if step == "bid":
+        entry = legal[0]
+        value = min(int(entry["max"]), int(entry["min"]) + int(entry["step"]) * rng.below(4))
+        return concrete(entry, value)
+    if step in ("start", "stock"):
+        return _shares(w, seat, legal)
+    if step == "track":
+        return _track(w, legal, rng)
+    if step == "depot":
+        return _depot(w, legal)
+    if step == "dividend":
+        return _dividend(w, legal)
+    if step == "trains":
+        return _trains(w, legal)
+    if step == "discard":
+        return max(legal, key=lambda e: sum(int(tr.train_type(t).range or 0) for t in e["keep"]))
+    return legal[0]
+
+
+def _shares(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
+    eco = w.eco
+    me = w.players[seat]
+    sells = [e for e in legal if e["type"] == "sell"]
+    buys = [e for e in legal if e["type"] == "buy"]
+    if me in eco.must_sell and sells:
+        return min(sells, key=lambda e: (eco.shares.director(e["company"]) == me, e["count"]))
+    cash = eco.money.cash(me)
+
+    def rank(e: JsonDict) -> tuple[int, int]:
+        corp = e["company"]
+        mine = eco.shares.percent(me, corp)
+        director = eco.shares.director(corp) == me
+        if director and corp not in eco.floated:
+            return (0, -mine)
+        if corp not in eco.in_play:
+            return (2, 0)
+        if corp in eco.floated and mine:
+            return (1, -eco.market.price(corp))
+        return (3, -mine)
+
+    good = [e for e in buys if rank(e)[0] < 3 or cash > 400]
+    new = [e for e in good if rank(e)[0] == 2]
+    if new and cash < 300:
+        good = [e for e in good if rank(e)[0] != 2]
+    if good:
+        best = min(good, key=rank)
+        if best.get("source") is None or best["source"] == IPO or len(good) == 1:
+            return best
+        return best
+    return _closing(legal)
+
+
+def _value_after(w: World, corp: str, lay: JsonDict) -> int:
+    trial = w.map.copy()
+    trial.lay(lay["hex"], tiles()[lay["tile"]], int(lay["rotation"]))
+    saved, w.map = w.map, trial
+    try:
+        runs = company_runs(w, corp)
+    finally:
+        w.map = saved
+    return runs.total
+
+
+def _track(w: World, legal: list[JsonDict], rng: Rng) -> JsonDict:
+    lays = [e for e in legal if e["type"] == "lay_tile"]
+    if not lays or w.op is None:
+        return _closing(legal)
+    corp = w.op.corp
+    rng.shuffle(lays)
+    sample = sorted(lays, key=lambda e: -build_bonus(e["hex"]))[:LAY_SAMPLE]
+    base = company_runs(w, corp).total if w.trains.trains(corp) else 0
+
+    def value(e: JsonDict) -> int:
+        gain = build_bonus(e["hex"]) - track.outcome(w.map, e["hex"]).cost
+        if w.trains.trains(corp):
+            gain += _value_after(w, corp, e) - base
+        return gain
+
+    scored = [(value(e), e) for e in sample]
+    best_value, best = max(scored, key=lambda p: p[0])
+    if best_value < 0:
+        return _closing(legal)
+    return best
+
+
+def _cheapest(w: World) -> int:
+    prices = tr.offer(w.trains, tr.TRAM).values()
+    return min(prices) if prices else 0
+
+
+def _depot(w: World, legal: list[JsonDict]) -> JsonDict:
+    places = [e for e in legal if e["type"] == "place_depot"]
+    if places and w.op is not None:
+        corp = w.op.corp
+        cost = w.charters[corp].next_cost() or 0
+        if w.eco.money.cash(corp) - cost >= _cheapest(w) or w.trains.trains(corp):
+            return places[0]
+    return _closing(legal)
+
+
+def _dividend(w: World, legal: list[JsonDict]) -> JsonDict:
+    pay = next((e for e in legal if e["choice"] == "pay"), None)
+    if pay is None or w.op is None:
+        return legal[0]
+    corp = w.op.corp
+    if not w.trains.trains(corp) and w.eco.money.cash(corp) < _cheapest(w):
+        return next((e for e in legal if e["choice"] == "withhold"), pay)
+    return pay
+
+
+def _rusts_soon(w: World, corp: str) -> bool:
+    on_offer = [tr.TYPES[t.rsplit("-", 1)[0]] for t in tr.offer(w.trains, tr.TRAM)]
+    nxt = {t.triggers for t in on_offer if t.triggers}
+    return any(tr.train_type(t).rusts_on in nxt for t in w.trains.trains(corp))
+
+
+def _trains(w: World, legal: list[JsonDict]) -> JsonDict:
+    buys = [e for e in legal if e["type"] in ("buy_train", "buy_train_on_credit")]
+    if buys and w.op is not None:
+        corp = w.op.corp
+        held = len(w.trains.trains(corp))
+        if held < 2 or _rusts_soon(w, corp) or _first(legal, "done") is None:
+            return buys[0]
+    return _closing(legal)

@@ -1,0 +1,148 @@
+"""The whole state of one 1881 game: the parts' states side by side, and what the rounds
+keep between actions (whose company operates, which step, what it built this round).
+
+The parts own their rules (companies, bid, stock, track, depots, runs, revenue, trains,
+end); `World` only holds them together with the round track (`round_entry`, `step`) so
+`flow.FLOW` can dispatch. Saves are the game's actions (the core replays them);
+`canonical` is the full state as plain data for the state hash.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..core.game import LogEntry
+from ..g18xx.board import MapState
+from ..g18xx.money import BANK
+from ..g18xx.render import map_json
+from ..g18xx.rounds import RoundEntry
+from .bid import BidState
+from .board import homes, initial_state
+from .companies import Economy, new_economy
+from .depots import Charter
+from .economy import TRAMS
+from .end import EndState
+from .runs import CompanyRuns
+from .stock import StockState
+from .track import NO_BUILDS, TrackTurn
+from .trains import TrainState
+
+JsonDict = dict[str, Any]
+OVER: Final = "over"
+
+
+@dataclass
+class Operating:
+    """The operating company's turn: the company, what it built (6.1), whether it placed
+    a depot (7.1), its runs (8.x) once run, and the boni its lays earned (9.4, 6.16 is
+    paid at once)."""
+
+    corp: str
+    built: TrackTurn = NO_BUILDS
+    depot_done: bool = False
+    runs: CompanyRuns | None = None
+    periphery: int = 0
+
+
+@dataclass
+class World:
+    """One game: players, options, the parts' states, the round track and the log."""
+
+    players: list[str]
+    double_track: bool  # variant 1 (14)
+    credit: bool  # variant 2 (15)
+    eco: Economy
+    trains: TrainState
+    map: MapState
+    end: EndState
+    charters: dict[str, Charter]
+    auctioneer: int
+    round_entry: RoundEntry = field(default_factory=lambda: RoundEntry("BID"))
+    step: str = ""
+    bid: BidState | None = None
+    sr: StockState | None = None
+    priority: int = 0
+    operated: list[str] = field(default_factory=list)
+    op: Operating | None = None
+    discard: list[str] = field(default_factory=list)
+    over: bool = False
+    log: list[LogEntry] = field(default_factory=list)
+    history: list[JsonDict] = field(default_factory=list)
+
+    def director_seat(self, corp: str) -> int | None:
+        """The seat directing `corp` (None: nobody)."""
+        holder = self.eco.shares.director(corp)
+        return self.players.index(holder) if holder in self.players else None
+
+    def operating(self) -> list[str]:
+        """The tram companies that operate: floated, not bankrupt (4.27, 9.13)."""
+        return [c for c in self.eco.floated if c in TRAMS and c not in self.eco.closed]
+
+    def say(self, text: str, seat: int | None = None) -> None:
+        """A log line everyone may read."""
+        self.log.append(LogEntry(seat, text))
+
+    def canonical(self) -> JsonDict:
+        """The full state (secrets included) as plain data."""
+        return {
+            "players": list(self.players),
+            "options": {"double_track": self.double_track, "credit": self.credit},
+            "eco": self.eco.to_dict(),
+            "trains": self.trains.to_dict(),
+            "map": map_json(self.map),
+            "end": self.end.to_dict(),
+            "charters": {c: list(ch.out) for c, ch in sorted(self.charters.items())},
+            "round": [self.round_entry.kind, self.round_entry.name, self.round_entry.index],
+            "step": self.step,
+            "bid": None if self.bid is None else self.bid.to_dict(),
+            "sr": None if self.sr is None else self.sr.to_dict(),
+            "priority": self.priority,
+            "operated": list(self.operated),
+            "op": None if self.op is None else _op_json(self.op),
+            "discard": list(self.discard),
+            "over": self.over,
+        }
+
+
+def _op_json(op: Operating) -> JsonDict:
+    return {
+        "corp": op.corp,
+        "built": list(op.built.built),
+        "upgraded": op.built.upgraded,
+        "depot_done": op.depot_done,
+        "revenue": None if op.runs is None else [op.runs.train_revenue, op.runs.bonuses],
+        "periphery": op.periphery,
+    }
+
+
+def new_world(players: list[str], auctioneer: int, *, double_track: bool, credit: bool) -> World:
+    """A new game: start money paid (2.2), all shares new, an empty map with every home
+    reserved (7.5), all trains at the bank (2.1)."""
+    eco = new_economy(players)
+    return World(
+        players=players,
+        double_track=double_track,
+        credit=credit,
+        eco=eco,
+        trains=TrainState.new(),
+        map=initial_state(),
+        end=EndState(),
+        charters={c: Charter.of(c) for c in TRAMS},
+        auctioneer=auctioneer,
+    )
+
+
+def place_homes(w: World) -> None:
+    """4.26: a floated company's start depot goes on its start field."""
+    for corp in w.eco.floated:
+        if corp not in TRAMS or corp in w.eco.closed or w.map.corp_tokens(corp):
+            continue
+        home = homes()[corp]
+        w.map.place_token(home.hex, home.part, corp)
+        w.say(f"{corp} places its start depot on {home.hex}")
+
+
+def bank_cash(w: World) -> int:
+    """What the bank still holds."""
+    return w.eco.money.cash(BANK)
