@@ -28,9 +28,12 @@ export function registerColours(companies) {
   registerCompanies(map);
 }
 
-/** A train chip: "2", "3", "4S" ... with a title. */
-export function trainChip(name, opts = {}) {
-  const label = typeof name === "object" && name !== null ? name.name ?? name.type ?? name.id : name;
-  const s = /S$/.test(String(label));
-  return h("span", { class: ["train-chip81", s && "is-s", opts.class], title: opts.title ?? `${s ? "S-Bahn " : ""}${label}-train`, "data-train": String(label) }, String(label));
+/** A train's type from its id ("3-2" -> "3", "4S-1" -> "4S"). */
+export const trainType = (id) => String(id).replace(/-[0-9]+$/, "");
+
+/** A train chip: its type ("2", "3", "4S", ...), the id in the title. */
+export function trainChip(id, opts = {}) {
+  const type = trainType(id);
+  const s = /S$/.test(type);
+  return h("span", { class: ["train-chip81", s && "is-s", opts.class], title: opts.title ?? `${s ? "S-Bahn " : ""}${type}-train${type !== String(id) ? ` (${id})` : ""}`, "data-train": String(id) }, type);
 }

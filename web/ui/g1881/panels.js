@@ -7,7 +7,7 @@
 import { h } from "../dom.js";
 import { sheet } from "../g18xx/sheets.js";
 import { seatColour } from "../g18xx/format.js";
-import { companyBadge, money, OPTION_NAMES, trainChip } from "./format.js";
+import { companyBadge, money, OPTION_NAMES, trainChip, trainType } from "./format.js";
 
 /** The round (SR 2, OR 2.1, the opening bid, ...) in the top bar. */
 export function roundChip(view) {
@@ -119,6 +119,7 @@ export function trainsPanel(view) {
   const t = view.trains ?? {};
   const rows = t.types ?? [];
   const next = t.rusts_next ?? [];
+  const onOffer = new Set(Object.keys(t.on_offer ?? {}).map(trainType));
   return h(
     "div",
     { class: "g81-trains", "data-testid": "trains-panel" },
@@ -138,7 +139,7 @@ export function trainsPanel(view) {
           rows.map((r) =>
             h(
               "tr",
-              { class: [(t.on_offer ?? []).includes(r.name) && "is-active", next.includes(r.name) && "rusts-next"], "data-train": r.name },
+              { class: [onOffer.has(r.name) && "is-active", next.includes(r.name) && "rusts-next"], "data-train": r.name },
               h("th", { scope: "row" }, trainChip(r.name)),
               h("td", { class: "num" }, String(r.range ?? "")),
               h("td", { class: "num" }, money(r.price)),
