@@ -145,6 +145,10 @@ def _operating(w: World) -> JsonDict | None:
                 {
                     "train": r.train,
                     "stops": None if r.route is None else list(r.route.stops),
+                    # the hexes of each link, for the screen to draw the track it ran on
+                    "connections": None
+                    if r.route is None
+                    else [list(c) for c in r.route.connections],
                     "revenue": r.revenue,
                     "ferry": r.ferry,
                     "shuttle": r.shuttle,

@@ -11,7 +11,7 @@ import { mapModes } from "../g18xx/laying.js";
 import { marketTab } from "../g18xx/market.js";
 import { logPanel, manifestPanel, phaseChip, playersCompact, playersSheet } from "../g18xx/sheets.js";
 import { decisionPanel } from "./decide.js";
-import { companyBadge, money, registerColours } from "./format.js";
+import { companyBadge, money, registerColours, trainType } from "./format.js";
 import { companiesOf, companiesSheet, gameFacts, roundChip, runsOf, sbahnPanel, setNames, trainsPanel } from "./panels.js";
 
 const TABS = [
@@ -156,6 +156,6 @@ export class G1881Game extends G18xxGame {
 /** One train's run as the shared map draws it: its stops, a colour and a label with its
  * revenue and ferry bonus (the engine's amounts). */
 function routeOf(run, i) {
-  const label = `${run.train}: ${money(run.revenue)}${run.ferry ? ` (ferry +${money(run.ferry)})` : ""}${run.shuttle ? " shuttle" : ""}`;
+  const label = `${trainType(run.train)}-train: ${money(run.revenue)}${run.ferry ? ` (ferry +${money(run.ferry)})` : ""}${run.shuttle ? " shuttle" : ""}`;
   return { ...run, label, colour: RUN_COLOURS[i % RUN_COLOURS.length] };
 }

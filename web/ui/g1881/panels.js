@@ -128,7 +128,7 @@ export function trainsPanel(view) {
       {},
       `Phase ${t.phase ?? view.phase ?? "–"}`,
       t.limit !== undefined && t.limit !== null ? ` · train limit ${t.limit}` : "",
-      t.next_phase ? ` · next phase with the first ${t.next_phase}` : "",
+      t.next_phase && t.next_phase !== t.phase ? ` · next: phase ${t.next_phase}` : "",
       next.length ? h("strong", { "data-testid": "rusts-next" }, ` · then rust: ${next.join(", ")}`) : null,
     ),
     rows.length

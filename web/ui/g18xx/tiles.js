@@ -718,6 +718,13 @@ function badgeElement(badge, pos) {
     );
     return g;
   }
+  if (badge.kind === "forest") {
+    g.append(
+      s("path", { d: "M0 -4.2L3.4 1.6H-3.4ZM-0.7 1.6h1.4v2.6h-1.4Z", class: "forest-tree", transform: `translate(${fmt(-w / 2 + 4)} 0)` }),
+      s("text", { x: w / 2, class: "badge-text cost", "text-anchor": "end", dy: "0.36em", "font-size": 7 }, badge.text),
+    );
+    return g;
+  }
   if (badge.kind === "sight") {
     g.append(
       s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: h / 2, class: "sight-bg" }),
@@ -907,7 +914,9 @@ function drawLabels(g, tile, lay, opts, layout) {
   }
   // badges: sights, Line homes, Stadtbahn bonus, costs
   const badges = [...(opts.badges ?? [])];
-  if (tile.lay_cost && !tile.frame && !badges.some((b) => b.kind === "water")) badges.push({ kind: "water", text: String(tile.lay_cost), title: `Costs ${tile.lay_cost} to build` });
+  // the cost of building: waves, or a tree where forest is the only terrain
+  const costKind = tile.terrain?.length && tile.terrain.every((t) => t === "forest") ? "forest" : "water";
+  if (tile.lay_cost && !tile.frame && !badges.some((b) => b.kind === "water" || b.kind === "forest")) badges.push({ kind: costKind, text: String(tile.lay_cost), title: `Costs ${tile.lay_cost} to build${tile.terrain?.length ? ` (${tile.terrain.join(", ")})` : ""}` });
   if (opts.showTileName && tile.name) badges.push({ kind: "tile", text: tile.name, font: 5.2 });
   for (const b of badges) {
     const size = badgeSize(b);
@@ -920,6 +929,7 @@ function drawLabels(g, tile, lay, opts, layout) {
 function badgeSize(b) {
   if (b.kind === "bonus") return [10, 10];
   if (b.kind === "water") return [21 + textWidth(b.text, 7), 9];
+  if (b.kind === "forest") return [10 + textWidth(b.text, 7), 9];
   if (b.kind === "reserved") return [(b.ids?.length ?? 1) * 15 - 1, 14];
   if (b.kind === "sight") return [12 + textWidth(b.text, 6.5, true), 9];
   if (b.kind === "home") return [12 + textWidth(b.text, 6.5, true), 9];
