@@ -9,7 +9,9 @@ after every action (state hash)."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -26,7 +28,7 @@ from e2e.g1840_page import (
     wait_decision,
     wait_settled,
 )
-from pygame_core import Game
+from pygame_core import Game, new_game
 from scripts.serve import SiteServer
 
 Action = dict[str, Any]
@@ -246,3 +248,51 @@ def test_1881_on_a_phone(page: Page, site_server: SiteServer) -> None:
     wait_settled(page, before)
     page.get_by_test_id("tab-market").click()
     expect(page.get_by_test_id("info-panel")).to_be_visible()
+
+
+# the late game: a bots' game of this seed, saved this many actions before its end
+END_SEED = 3
+END_BEFORE = 12
+
+
+def bots_game(stop: int | None = None) -> Game:
+    """A 4-player game played by the bots (to its end, or until `stop` actions)."""
+    game = new_game("1881", [n for n, _ in SEATS], {}, END_SEED)
+    while game.acting and (stop is None or len(game.actions) < stop):
+        seat = game.acting[0]
+        game.apply(game.bot_action(seat, "normal"), seat)
+    return game
+
+
+def test_1881_saved_late_game_played_to_the_end_screen(
+    page: Page, site_server: SiteServer, tmp_path: Path
+) -> None:
+    """A saved late position opened from its file (Anna a person, bots for the others) is
+    played by clicking to the end (1881 13); the end screen's totals are the engine's."""
+    total = len(bots_game().actions)
+    late = bots_game(total - END_BEFORE)
+    seat = late.acting[0]
+    path = tmp_path / "late-1881.json"
+    path.write_text(json.dumps(late.save()))
+    open_1881(page, site_server.url)
+    page.get_by_test_id("import-file").set_input_files(str(path))
+    expect(page.get_by_test_id("import-summary")).to_contain_text("1881")
+    page.get_by_test_id(f"import-bot-{seat}").click()
+    clicked: set[str] = set(WANTED)  # no kind is wanted any more: play on
+    mirror: Mirror | None = None
+    for _ in range(200):
+        state = wait_decision(page)
+        if state == "end":
+            break
+        assert state == "act"
+        mirror = Mirror.of_page(page) if mirror is None else mirror
+        mirror.sync(page)
+        perform(page, choose(mirror.game, int(root_attr(page, "viewer")), clicked))
+    expect(page.get_by_test_id("end-screen")).to_be_visible()
+    final = bots_game() if mirror is None else mirror.game
+    if mirror is not None:
+        mirror.sync(page)
+    result = final.result()
+    assert result is not None
+    for i, score in enumerate(result["scores"]):
+        expect(page.get_by_test_id(f"end-total-{i}")).to_have_text(f"M{score:,}")

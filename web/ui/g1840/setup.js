@@ -4,7 +4,7 @@
 
 import { h, s } from "../dom.js";
 import { rulesCard } from "../rules-card.js";
-import { seatRows, sessionSeats } from "../g18xx/setup.js";
+import { newGameForm, radio } from "../g18xx/setup.js";
 import { companyStyle } from "../g18xx/colours.js";
 import { money, PROFILE_NAMES, VARIANT_NAMES } from "./format.js";
 
@@ -52,104 +52,46 @@ export function art1840() {
   );
 }
 
-function radio(name, value, checked, label, testid, onchange, disabled = false) {
-  return h(
-    "label",
-    { class: ["seg-option", checked && "is-checked", disabled && "disabled"] },
-    h("input", { type: "radio", name, value, checked, disabled, "data-testid": testid, onchange }),
-    h("span", {}, label),
-  );
-}
-
 /** The new-game form of 1840 inside the start page (`home` is the HomeScreen). */
 export function newGameForm1840(home, title) {
-  const st = { ...DEFAULT_1840, ...(home.setup.g1840 ?? {}) };
-  const update = (patch, rerender = true) => {
-    home.setup = { ...home.setup, g1840: { ...st, ...patch } };
-    home.saveSetup();
-    if (rerender) home.render();
-  };
-  const bots = title.bots ?? [];
-  const count = Math.min(title.max_players, Math.max(title.min_players, st.count));
-  const seats = Array.from({ length: count }, (_, i) => ({ name: st.names[i] ?? DEFAULT_NAMES[i], kind: st.kinds[i] ?? "bot:normal" }));
-  const humans = seats.filter((x) => x.kind === "human").length;
-  const variant = count === 2 ? "two_player" : count === 3 && st.small ? "three_player_small" : "standard";
-  return h(
-    "form",
-    {
-      class: "new-game-form g40-form",
-      "data-testid": "new-game-form",
-      onsubmit: (e) => {
-        e.preventDefault();
-        if (!home.engine) return;
-        // what is typed now: names are stored without a re-render (keeps the caret), so the
-        // `seats` of this render may hold the names of the previous one
-        const cur = { ...DEFAULT_1840, ...(home.setup.g1840 ?? {}) };
-        const chosen = seats.map((_, i) => ({ name: cur.names[i] ?? DEFAULT_NAMES[i], kind: cur.kinds[i] ?? "bot:normal" }));
-        home.opts.onStart({
-          title: "1840",
-          ...sessionSeats(chosen),
-          options: { profile: st.profile, ...(count === 3 && st.small ? { three_player_small: true } : {}) },
-        });
-      },
-    },
-    h(
-      "fieldset",
-      { class: "seg" },
-      h("legend", {}, "Players"),
-      Array.from({ length: title.max_players - title.min_players + 1 }, (_, k) => title.min_players + k).map((n) =>
-        radio("g40-count", String(n), n === count, String(n), `players-${n}`, () => update({ count: n })),
-      ),
-    ),
-    seatRows(seats, bots, {
-      onName: (i, value) => {
-        const names = [...st.names];
-        names[i] = value;
-        st.names = names;
-        update({ names }, false);
-      },
-      onKind: (i, kind) => {
-        const kinds = [...st.kinds];
-        kinds[i] = kind;
-        update({ kinds });
-      },
+  const variantOf = (st, count) => (count === 2 ? "two_player" : count === 3 && st.small ? "three_player_small" : "standard");
+  return newGameForm(home, title, {
+    key: "g1840",
+    defaults: DEFAULT_1840,
+    cls: "g40-form",
+    startLabel: (st, count) => `Start: ${VARIANT_NAMES[variantOf(st, count)]}`,
+    start: (cur, seats, count) => ({
+      title: "1840",
+      ...seats,
+      options: { profile: cur.profile, ...(count === 3 && cur.small ? { three_player_small: true } : {}) },
     }),
-    h(
-      "p",
-      { class: "muted small" },
-      humans === 0 ? "Only bots: you watch them play (pause or speed them up at any time)." : humans === 1 ? "You play against the bots." : `${humans} people share this device: the screen asks to pass it on between their turns.`,
-    ),
-    count === 3
-      ? h(
-          "label",
-          { class: "check" },
-          h("input", { type: "checkbox", checked: st.small, "data-testid": "small-board", onchange: (e) => update({ small: e.target.checked }) }),
-          h("span", {}, "Reduced board for 3 players (rule XII)"),
-        )
-      : count === 2
-        ? h("p", { class: "muted small" }, "Two players always play on the 2-player board (rule XIII).")
-        : null,
-    h(
-      "fieldset",
-      { class: "seg" },
-      h("legend", {}, "Rules"),
-      radio("g40-profile", "rulebook", st.profile === "rulebook", "Rulebook", "profile-rulebook", () => update({ profile: "rulebook" })),
-      radio("g40-profile", "18xx.games", st.profile === "18xx.games", "18xx.games rules", "profile-18xx", () => update({ profile: "18xx.games" })),
-    ),
-    h(
-      "p",
-      { class: "muted small" },
-      st.profile === "rulebook"
-        ? "The German rulebook as written: the tram always runs its best route."
-        : "As played on 18xx.games: e.g. privates count in the final score and the bonus marker is free.",
-    ),
-    h(
-      "div",
-      { class: "form-buttons" },
-      h("button", { type: "submit", class: "btn primary big", "data-testid": "start-game", disabled: !home.engine }, home.engine ? `Start: ${VARIANT_NAMES[variant]}` : "Starting the engine…"),
-      home.autosave && !home.autosave.response.result ? h("span", { class: "muted small" }, "Starting replaces the saved game (export it first to keep it).") : null,
-    ),
-  );
+    fields: (st, update, count) => [
+      count === 3
+        ? h(
+            "label",
+            { class: "check" },
+            h("input", { type: "checkbox", checked: st.small, "data-testid": "small-board", onchange: (e) => update({ small: e.target.checked }) }),
+            h("span", {}, "Reduced board for 3 players (rule XII)"),
+          )
+        : count === 2
+          ? h("p", { class: "muted small" }, "Two players always play on the 2-player board (rule XIII).")
+          : null,
+      h(
+        "fieldset",
+        { class: "seg" },
+        h("legend", {}, "Rules"),
+        radio("g40-profile", "rulebook", st.profile === "rulebook", "Rulebook", "profile-rulebook", () => update({ profile: "rulebook" })),
+        radio("g40-profile", "18xx.games", st.profile === "18xx.games", "18xx.games rules", "profile-18xx", () => update({ profile: "18xx.games" })),
+      ),
+      h(
+        "p",
+        { class: "muted small" },
+        st.profile === "rulebook"
+          ? "The German rulebook as written: the tram always runs its best route."
+          : "As played on 18xx.games: e.g. privates count in the final score and the bonus marker is free.",
+      ),
+    ],
+  });
 }
 
 /** After a 1840 file was validated: who plays which seat. `onOpen(seats)`. */

@@ -112,8 +112,9 @@ function buyGroup(g, entries) {
         const c = view.companies?.[a.company] ?? {};
         const first = !c.director && (a.source ?? IPO) === IPO;
         const what = first ? "director's share" : a.source && a.source !== IPO ? `from the ${a.source}` : "new share";
+        // the share price per 10% (the par until the market has the company), as the view has it
         const price = c.price ?? c.par;
-        return actButton(g, a, h("span", {}, companyBadge(a.company), ` ${what}${price ? ` · at ${money(price)}` : ""}`), {
+        return actButton(g, a, h("span", {}, companyBadge(a.company), ` ${what}${price ? ` · ${money(price)} per 10%` : ""}`), {
           testid: `buy-${a.company}${a.source ? `-${a.source}` : ""}`,
         });
       }),

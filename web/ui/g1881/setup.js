@@ -4,13 +4,12 @@
 
 import { h, s } from "../dom.js";
 import { rulesCard } from "../rules-card.js";
-import { seatRows, sessionSeats } from "../g18xx/setup.js";
+import { newGameForm } from "../g18xx/setup.js";
 import { money, OPTION_NAMES } from "./format.js";
 
-const DEFAULT_NAMES = ["Anna", "Ben", "Clara", "David", "Emma", "Felix"];
 export const DEFAULT_1881 = {
   count: 4,
-  names: DEFAULT_NAMES,
+  names: ["Anna", "Ben", "Clara", "David", "Emma", "Felix"],
   kinds: ["human", "bot:normal", "bot:normal", "bot:normal", "bot:normal", "bot:normal"],
   options: {},
 };
@@ -45,84 +44,30 @@ export function art1881() {
   );
 }
 
-function radio(name, value, checked, label, testid, onchange) {
-  return h("label", { class: ["seg-option", checked && "is-checked"] }, h("input", { type: "radio", name, value, checked, "data-testid": testid, onchange }), h("span", {}, label));
-}
-
 /** The new-game form of 1881 inside the start page (`home` is the HomeScreen). */
 export function newGameForm1881(home, title) {
-  const st = { ...DEFAULT_1881, ...(home.setup.g1881 ?? {}) };
-  const update = (patch, rerender = true) => {
-    home.setup = { ...home.setup, g1881: { ...st, ...patch } };
-    home.saveSetup();
-    if (rerender) home.render();
-  };
-  const bots = title.bots ?? [];
-  const count = Math.min(title.max_players, Math.max(title.min_players, st.count));
-  const seats = Array.from({ length: count }, (_, i) => ({ name: st.names[i] ?? DEFAULT_NAMES[i], kind: st.kinds[i] ?? "bot:normal" }));
-  const humans = seats.filter((x) => x.kind === "human").length;
-  const options = st.options ?? {};
-  return h(
-    "form",
-    {
-      class: "new-game-form g81-form",
-      "data-testid": "new-game-form",
-      onsubmit: (e) => {
-        e.preventDefault();
-        if (!home.engine) return;
-        // names are stored without a re-render (keeps the caret): read the latest ones
-        const cur = { ...DEFAULT_1881, ...(home.setup.g1881 ?? {}) };
-        const chosen = seats.map((_, i) => ({ name: cur.names[i] ?? DEFAULT_NAMES[i], kind: cur.kinds[i] ?? "bot:normal" }));
-        const chosenOptions = Object.fromEntries(Object.entries(cur.options ?? {}).filter(([, on]) => on));
-        home.opts.onStart({ title: "1881", ...sessionSeats(chosen), options: chosenOptions });
-      },
-    },
-    h(
-      "fieldset",
-      { class: "seg" },
-      h("legend", {}, "Players"),
-      Array.from({ length: title.max_players - title.min_players + 1 }, (_, k) => title.min_players + k).map((n) =>
-        radio("g81-count", String(n), n === count, String(n), `players-${n}`, () => update({ count: n })),
-      ),
-    ),
-    seatRows(seats, bots, {
-      onName: (i, value) => {
-        const names = [...st.names];
-        names[i] = value;
-        st.names = names;
-        update({ names }, false);
-      },
-      onKind: (i, kind) => {
-        const kinds = [...st.kinds];
-        kinds[i] = kind;
-        update({ kinds });
-      },
-    }),
-    h(
-      "p",
-      { class: "muted small" },
-      humans === 0 ? "Only bots: you watch them play (pause or speed them up at any time)." : humans === 1 ? "You play against the bots." : `${humans} people share this device: the screen asks to pass it on between their turns, and each enters the opening bid unseen.`,
-    ),
-    h(
-      "fieldset",
-      { class: "checks" },
-      h("legend", {}, "Variants"),
-      Object.entries(OPTION_NAMES).map(([key, label]) =>
-        h(
-          "label",
-          { class: "check" },
-          h("input", { type: "checkbox", checked: Boolean(options[key]), "data-testid": `option-${key}`, onchange: (e) => update({ options: { ...options, [key]: e.target.checked } }) }),
-          h("span", {}, label),
+  return newGameForm(home, title, {
+    key: "g1881",
+    defaults: DEFAULT_1881,
+    cls: "g81-form",
+    shareNote: ", and each enters the opening bid unseen",
+    startLabel: (_st, count) => `Start 1881 with ${count} players`,
+    start: (cur, seats) => ({ title: "1881", ...seats, options: Object.fromEntries(Object.entries(cur.options ?? {}).filter(([, on]) => on)) }),
+    fields: (st, update) =>
+      h(
+        "fieldset",
+        { class: "checks" },
+        h("legend", {}, "Variants"),
+        Object.entries(OPTION_NAMES).map(([opt, label]) =>
+          h(
+            "label",
+            { class: "check" },
+            h("input", { type: "checkbox", checked: Boolean(st.options?.[opt]), "data-testid": `option-${opt}`, onchange: (e) => update({ options: { ...st.options, [opt]: e.target.checked } }) }),
+            h("span", {}, label),
+          ),
         ),
       ),
-    ),
-    h(
-      "div",
-      { class: "form-buttons" },
-      h("button", { type: "submit", class: "btn primary big", "data-testid": "start-game", disabled: !home.engine }, home.engine ? `Start 1881 with ${count} players` : "Starting the engine…"),
-      home.autosave && !home.autosave.response.result ? h("span", { class: "muted small" }, "Starting replaces the saved game (export it first to keep it).") : null,
-    ),
-  );
+  });
 }
 
 /** After a saved 1881 file was validated: who plays which seat. `onOpen(seats)`. */

@@ -1,6 +1,7 @@
-// The seats of an 18xx title's new-game form: one row per seat with the player's name and
-// who plays it (a person, or a bot of one of the engine's levels), and the session's seats
-// and names made from them. The form itself, with the title's options, is the title's.
+// The new-game form of an 18xx title: the player count, one row per seat with the player's
+// name and who plays it (a person, or a bot of one of the engine's levels), a line on who
+// shares the device, the title's own fields (its options) and the start button; and the
+// session's seats and names made from the rows.
 
 import { h, nameInput } from "../dom.js";
 
@@ -47,4 +48,83 @@ export function sessionSeats(chosen) {
     names: unique,
     seats: chosen.map((x) => (x.kind === "human" ? { kind: "human" } : { kind: "bot", level: x.kind.split(":")[1] ?? "normal" })),
   };
+}
+
+/** One option of a segmented radio group. */
+export function radio(name, value, checked, label, testid, onchange, disabled = false) {
+  return h(
+    "label",
+    { class: ["seg-option", checked && "is-checked", disabled && "disabled"] },
+    h("input", { type: "radio", name, value, checked, disabled, "data-testid": testid, onchange }),
+    h("span", {}, label),
+  );
+}
+
+/**
+ * The new-game form inside the start page (`home` is the HomeScreen, `title` the engine's
+ * entry). The title's settings live in `home.setup[key]` over `defaults` ({count, names,
+ * kinds, ...}); `fields(st, update, count)` gives the title's own controls, `startLabel(st,
+ * count)` the button's text, `start(cur, seats, count)` the setup for `home.opts.onStart`
+ * (`seats` from sessionSeats); `shareNote` ends the line for several people on one device.
+ */
+export function newGameForm(home, title, { key, defaults, cls, fields, startLabel, start, shareNote = "" }) {
+  const st = { ...defaults, ...(home.setup[key] ?? {}) };
+  const update = (patch, rerender = true) => {
+    home.setup = { ...home.setup, [key]: { ...st, ...patch } };
+    home.saveSetup();
+    if (rerender) home.render();
+  };
+  const bots = title.bots ?? [];
+  const count = Math.min(title.max_players, Math.max(title.min_players, st.count));
+  const seatOf = (cur, i) => ({ name: cur.names[i] ?? defaults.names[i], kind: cur.kinds[i] ?? "bot:normal" });
+  const seats = Array.from({ length: count }, (_, i) => seatOf(st, i));
+  const humans = seats.filter((x) => x.kind === "human").length;
+  return h(
+    "form",
+    {
+      class: ["new-game-form", cls],
+      "data-testid": "new-game-form",
+      onsubmit: (e) => {
+        e.preventDefault();
+        if (!home.engine) return;
+        // what is typed now: names are stored without a re-render (keeps the caret), so the
+        // `seats` of this render may hold the names of the previous one
+        const cur = { ...defaults, ...(home.setup[key] ?? {}) };
+        home.opts.onStart(start(cur, sessionSeats(seats.map((_, i) => seatOf(cur, i))), count));
+      },
+    },
+    h(
+      "fieldset",
+      { class: "seg" },
+      h("legend", {}, "Players"),
+      Array.from({ length: title.max_players - title.min_players + 1 }, (_, k) => title.min_players + k).map((n) =>
+        radio(`${cls}-count`, String(n), n === count, String(n), `players-${n}`, () => update({ count: n })),
+      ),
+    ),
+    seatRows(seats, bots, {
+      onName: (i, value) => {
+        const names = [...st.names];
+        names[i] = value;
+        st.names = names;
+        update({ names }, false);
+      },
+      onKind: (i, kind) => {
+        const kinds = [...st.kinds];
+        kinds[i] = kind;
+        update({ kinds });
+      },
+    }),
+    h(
+      "p",
+      { class: "muted small" },
+      humans === 0 ? "Only bots: you watch them play (pause or speed them up at any time)." : humans === 1 ? "You play against the bots." : `${humans} people share this device: the screen asks to pass it on between their turns${shareNote}.`,
+    ),
+    fields(st, update, count),
+    h(
+      "div",
+      { class: "form-buttons" },
+      h("button", { type: "submit", class: "btn primary big", "data-testid": "start-game", disabled: !home.engine }, home.engine ? startLabel(st, count) : "Starting the engine…"),
+      home.autosave && !home.autosave.response.result ? h("span", { class: "muted small" }, "Starting replaces the saved game (export it first to keep it).") : null,
+    ),
+  );
 }
