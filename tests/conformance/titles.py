@@ -15,7 +15,7 @@ from pygame_core import TITLES, Game
 from pygame_core.core.game import TitleState
 from pygame_core.core.rng import Rng
 
-from . import hooks_1840, hooks_trambahn
+from . import hooks_1840, hooks_1881, hooks_trambahn
 
 # A copy of a state with everything `viewer` may not see dealt anew (None: a spectator,
 # who may see nothing secret), drawing on the Rng: the view of `viewer` must not change.
@@ -94,6 +94,20 @@ HOOKS: Mapping[str, TitleHooks] = MappingProxyType(
             probe_every=20,
             action_cap=20000,
             random_skips=frozenset({"end_game"}),
+        ),
+        "1881": TitleHooks(
+            invariants=hooks_1881.broken,
+            setups=(
+                Setup(6, {"trains_on_credit": True}),
+                Setup(5, {"double_track": True}),
+                Setup(4),
+                Setup(3),
+            ),
+            redeal=hooks_1881.redeal,
+            random_games=8,
+            bot_games=1,
+            probe_every=40,
+            action_cap=20000,
         ),
     }
 )
