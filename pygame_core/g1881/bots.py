@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .world import World
 
 JsonDict = dict[str, Any]
-LAY_SAMPLE: Final = 10  # lays the normal bot values per turn (a run search each)
+LAY_SAMPLE: Final = 6  # lays the normal bot values per turn (a run search each)
 RANGE_KEYS: Final = ("field", "min", "max", "step")
 
 

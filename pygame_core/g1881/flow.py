@@ -303,7 +303,13 @@ def _builder(w: World, op: Operating) -> track.Builder:
 def lays(w: World) -> list[tuple[str, str, int]]:
     """The operating company's legal lays now (6.x)."""
     op = _op(w)
-    return track.legal_lays(w.map, _builder(w, op))
+    builder = _builder(w, op)
+    key = ("lays", w.map_version, builder)
+    if key not in w.cache:
+        w.cache.clear()
+        w.cache[key] = track.legal_lays(w.map, builder)
+    found: list[tuple[str, str, int]] = w.cache[key]
+    return list(found)
 
 
 def depot_places(w: World) -> list[tuple[str, int]]:
@@ -521,6 +527,7 @@ def _lay(w: World, op: Operating, a: Action) -> None:
     assert a.hex is not None and a.tile is not None and a.rotation is not None
     before: MapState = w.map.copy()
     result = track.lay(w.map, _builder(w, op), (a.hex, a.tile, a.rotation))
+    w.map_version += 1
     op.built = op.built.after(a.hex, result.upgrade)
     text = f"{op.corp} lays tile {a.tile} on {a.hex}"
     if result.cost:
@@ -545,6 +552,7 @@ def _depot(w: World, op: Operating, a: Action) -> None:
         op.corp, a.hex, a.city, w.charters[op.corp], w.eco.money.cash(op.corp), op.depot_done
     )
     charter, cost = depots.place_depot(w.map, order)
+    w.map_version += 1
     w.charters[op.corp] = charter
     w.eco.money.transfer(op.corp, BANK, cost, f"{op.corp} depot (7.2)", rule="1881 7.2")
     op.depot_done = True
@@ -594,6 +602,7 @@ def _bankrupt(w: World, corp: str) -> None:
         slots = w.map.slots(coord, part)
         w.map.remove_token(coord, part, slots.index(corp))
     w.map.release(corp)
+    w.map_version += 1
     w.say(f"{corp} is bankrupt (9.13); its trains {', '.join(gone.trains) or '-'} go to the bank")
 
 

@@ -47,7 +47,9 @@ class TitleHooks:
     (every legal action, mutations, save round trip, hidden information) probe every
     `probe_every`-th position. A game longer than `action_cap` actions fails.
     `random_skips`: action types random play leaves out (still tried at probes), such as
-    an end of the game by hand, which would end nearly every random game at once."""
+    an end of the game by hand, which would end nearly every random game at once.
+    `probe_opening`: the first positions of every game are probed always (a secret that
+    lives only there, such as a sealed opening bid, is then always checked)."""
 
     invariants: Callable[[Game], list[str]]
     setups: tuple[Setup, ...]
@@ -57,6 +59,7 @@ class TitleHooks:
     probe_every: int
     action_cap: int
     random_skips: frozenset[str] = frozenset()
+    probe_opening: int = 0
 
 
 SITE = "18xx.games"
@@ -104,10 +107,11 @@ HOOKS: Mapping[str, TitleHooks] = MappingProxyType(
                 Setup(3),
             ),
             redeal=hooks_1881.redeal,
-            random_games=8,
+            random_games=4,
             bot_games=1,
             probe_every=40,
             action_cap=20000,
+            probe_opening=6,
         ),
     }
 )
