@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
 from ..g18xx.shares import IPO
+from . import track
 from . import trains as tr
 from .board import tiles
-from .flow import company_runs, track
+from .flow import company_runs
 from .track import build_bonus
 
 if TYPE_CHECKING:

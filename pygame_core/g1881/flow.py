@@ -203,9 +203,7 @@ def _bank_covers(w: World, a: JsonDict) -> bool:
 
 def _sr_legal(w: World, seat: int) -> list[JsonDict]:
     return [
-        a
-        for a in stock.legal(_sr(w), seat)
-        if a.get("company") != SBAHN and _bank_covers(w, a)
+        a for a in stock.legal(_sr(w), seat) if a.get("company") != SBAHN and _bank_covers(w, a)
     ]
 
 
@@ -469,6 +467,8 @@ def _or_check(w: World, a: Action, seat: int) -> None:
 
 
 def _choice(value: str | None) -> revenue.Choice:
+    if value is None:
+        raise InvalidAction("A dividend names its choice")
     try:
         return revenue.Choice(value)
     except ValueError:

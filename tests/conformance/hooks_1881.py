@@ -11,11 +11,11 @@ from typing import Any
 from pygame_core import Game
 from pygame_core.core.game import TitleState
 from pygame_core.core.rng import Rng
+from pygame_core.g18xx.sealed import SealedBids
 from pygame_core.g1881.board import tile_counts
 from pygame_core.g1881.depots import circles, kind_of
 from pygame_core.g1881.economy import BANK_CASH, BID_RULES
 from pygame_core.g1881.game import Berlin1881
-from pygame_core.g18xx.sealed import SealedBids
 
 
 def state_of(g: Game) -> Berlin1881:
@@ -43,9 +43,9 @@ def broken(g: Game) -> list[str]:
         tile, _ = w.map.tile(coord)
         for part, slots in cities.items():
             kinds = circles(tile, part)
-            for i, corp in enumerate(slots):
-                if corp is not None and kinds[i] is not kind_of(corp):
-                    out.append(f"depots: {corp} on a {kinds[i]} circle in {coord} (7.3)")
+            for i, holder in enumerate(slots):
+                if holder is not None and kinds[i] is not kind_of(holder):
+                    out.append(f"depots: {holder} on a {kinds[i]} circle in {coord} (7.3)")
     for corp in w.eco.closed:
         if w.map.corp_tokens(corp):
             out.append(f"depots: bankrupt {corp} still has depots (9.13)")

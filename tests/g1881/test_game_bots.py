@@ -31,8 +31,10 @@ def test_a_bot_game_ends_with_the_invariants_1881_13(
     assert result is not None and len(result["scores"]) == players
     w = world(g)
     assert w.over and actions > 50
-    assert w.end.bank_broken or w.end.reached_end_price is not None or "dead" in (
-        g.log_for(None)[-1]["text"]
+    assert (
+        w.end.bank_broken
+        or w.end.reached_end_price is not None
+        or "dead" in (g.log_for(None)[-1]["text"])
     )
 
 

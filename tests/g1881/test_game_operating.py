@@ -124,7 +124,7 @@ def test_the_first_4_rusts_every_2_and_drops_the_limit_1881_10_4_C36() -> None:
     assert not any(t.startswith("2-") for ts in w.trains.owned.values() for t in ts)
     assert w.step == "discard" and w.discard == [other]
     keeper = w.director_seat(other)
-    assert g.acting == (keeper,)
+    assert keeper is not None and g.acting == (keeper,)
     keep = ["3-1", "3-2", "3-3"]
     with pytest.raises(IllegalAction):
         g.apply({"type": "keep_trains", "keep": keep[:2]}, keeper)
