@@ -276,7 +276,7 @@ def _trams_legal(w: World, major: str, *, buying: bool) -> list[JsonDict]:
 def _buy_tram(w: World, major: str, kind: str) -> None:
     price = offer(w)[kind]
     forced = _forced(w, major)
-    tram = w.depot.take(kind)
+    tram = w.depot.sell(kind, w.phase)
     rule = "1840 VIII.5.3"
     if purchase.director_part(PURCHASE, price, w.money.cash(major), forced=forced):
         director = w.director(major)
