@@ -2,6 +2,11 @@
 tile, lay one Stadtbahn tile and take its bonus, place one station marker (IX.3-IX.6),
 then its tram must run the best route (IX.7, IX.8). All costs are paid by the Line's
 major from its treasury; the run's income goes to the major's income field.
+
+The shared steps (g18xx/steps: track, token, run, operating) do the common 18xx part with
+1840's settings (`TRACK`, `TOKENS`, `RUNS`); this module keeps 1840's own rules: the
+Stadtbahn tiles and bonuses, the removal of Stadtbahn markers, the privates bought in a
+Line's turn, maintenance, sights and the negative run.
 """
 
 from __future__ import annotations
@@ -239,16 +244,12 @@ def _stations(w: World) -> frozenset[str]:
 def token_options(w: World, *, bonus: bool = False) -> list[tuple[str, int, int]]:
     """IX.6: (hex, city part, cost) for the Line's next station marker: a free slot in a
     city connected to one of its markers, not blocked by others' markers, one marker per
-    hex, not the last slot of an unopened Line's home, and affordable."""
+    hex, not the last slot of an unopened Line's home, and affordable (the bonus marker
+    free in the rulebook profile)."""
     line = _line(w)
-    cost = token.next_cost(LINE_TOKEN_COSTS, w.lines[line].tokens_used)
-    if cost is None:
-        return []
-    if bonus and w.profile.bonus_token_free:
-        cost = 0
-    if cost > _treasury(w):
-        return []
-    return [(h, part, cost) for h, part in token.open_cities(w.map, graph(w), line)]
+    placed = w.lines[line].tokens_used
+    free = bonus and w.profile.bonus_token_free
+    return token.options(w.map, graph(w), line, LINE_TOKEN_COSTS, placed, _treasury(w), free=free)
 
 
 def removal_options(w: World) -> list[tuple[str, int]]:
@@ -335,20 +336,12 @@ def run_summary(w: World, line: str, route: Route | None) -> JsonDict | None:
         return None
     major = card.major
     assert major is not None
-    stops = list(route.stops) if route is not None else []
-    on_route = {s.rsplit("-", 1)[0] for s in stops}
+    summary = run.facts(route)
+    on_route = set(summary["hexes"])
     sights = [p for p in w.privates_of(major) if set(b.sight_bonuses([p])) & on_route]
     upkeep = maintenance(tram_type(card.tram), w.depot.newest)
-    revenue = route.revenue if route is not None else 0
-    return {
-        "stops": stops,
-        "hexes": [s.rsplit("-", 1)[0] for s in stops],
-        "connections": [list(c) for c in route.connections] if route is not None else [],
-        "revenue": revenue,
-        "sights": sights,
-        "maintenance": upkeep,
-        "total": revenue + upkeep,
-    }
+    total = summary["revenue"] + upkeep
+    return {**summary, "sights": sights, "maintenance": upkeep, "total": total}
 
 
 def _explicit_route(w: World, line: str, wire: WireRoute) -> Route:
@@ -387,10 +380,6 @@ def _charge(w: World, major: str, amount: int) -> str:
 # --- legal actions ----------------------------------------------------------------------
 
 
-def _lay_entries(lays: Iterable[Lay]) -> list[JsonDict]:
-    return [{"type": "lay_tile", "hex": h, "tile": t, "rotation": r} for h, t, r in lays]
-
-
 def legal(w: World, seat: int) -> list[JsonDict]:
     t = w.turn
     if t is None or active(w) != seat:
@@ -406,9 +395,9 @@ def legal(w: World, seat: int) -> list[JsonDict]:
         return [*_private_entries(w), {"type": "end_turn"}]
     out: list[JsonDict] = []
     if not t.lay:
-        out += _lay_entries(_affordable(w, normal_lays(w, t.line)))
+        out += track.lay_actions(_affordable(w, normal_lays(w, t.line)))
     if not t.stadtbahn:
-        out += _lay_entries(_affordable(w, stadtbahn_lays(w)))
+        out += track.lay_actions(_affordable(w, stadtbahn_lays(w)))
     if not t.token:
         out += [{"type": "place_token", "hex": h, "city": p} for h, p, _ in token_options(w)]
     out += [{"type": "remove_token", "hex": h, "city": p} for h, p in removal_options(w)]
@@ -430,7 +419,7 @@ def _bonus_entries(w: World, bonus: str) -> list[JsonDict]:
         return [
             {"type": "place_token", "hex": h, "city": p} for h, p, _ in token_options(w, bonus=True)
         ]
-    return _lay_entries(_affordable(w, bonus_lays(w, bonus)))
+    return track.lay_actions(_affordable(w, bonus_lays(w, bonus)))
 
 
 # --- checks -----------------------------------------------------------------------------

@@ -62,6 +62,12 @@ def test_a_lay_is_affordable_by_its_first_tile_cost_only() -> None:
     assert err.rule == "T.4" and "costs 40; Company A has 39" in err.message
 
 
+def test_each_lay_is_one_legal_action() -> None:
+    assert track.lay_actions([("B6", "9", 3)]) == [
+        {"type": "lay_tile", "hex": "B6", "tile": "9", "rotation": 3}
+    ]
+
+
 def test_a_hex_built_this_turn_is_not_built_again() -> None:
     lays = [("B6", "24", 0), ("D6", "9", 0)]
     assert track.not_fresh(lays, ["B6"]) == [("D6", "9", 0)]
@@ -117,6 +123,17 @@ def test_a_home_token_goes_on_a_reserved_or_free_city() -> None:
     assert token.home_cities(state, "E9", "A") == [0]
 
 
+def test_the_next_token_s_options_carry_its_cost_when_affordable() -> None:
+    state = board(ROW)
+    state.place_token("C5", 0, "A")
+    graph = TrackGraph(state)
+    costs = (0, 40, 80)
+    assert token.options(state, graph, "A", costs, 1, 40) == [("C9", 0, 40)]
+    assert token.options(state, graph, "A", costs, 1, 39) == []
+    assert token.options(state, graph, "A", costs, 1, 0, free=True) == [("C9", 0, 0)]
+    assert token.options(state, graph, "A", costs, 3, 999) == []
+
+
 def test_a_refused_token_names_the_first_thing_wrong() -> None:
     state = board(ROW)
     state.place_token("C5", 0, "A")
@@ -162,6 +179,15 @@ def test_a_route_given_stop_by_stop_is_valued_as_the_search_values_it() -> None:
         RUN, graph, "A", top.stops, top.connections, COLOURS, {"C7": 50}, RouteRules()
     )
     assert with_bonus.revenue == top.revenue + 50
+
+
+def test_a_run_s_facts_name_its_stops_hexes_and_revenue() -> None:
+    top = best_route(graph_with_token(), "A", COLOURS)
+    assert top is not None
+    facts = run.facts(top)
+    assert facts["revenue"] == 40 and sorted(facts["hexes"]) == ["C3", "C5", "C7"]
+    assert facts["stops"] == list(top.stops) and len(facts["connections"]) == 2
+    assert run.facts(None) == {"stops": [], "hexes": [], "connections": [], "revenue": 0}
 
 
 def test_a_malformed_route_is_refused_with_the_title_s_citation() -> None:

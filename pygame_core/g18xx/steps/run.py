@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.errors import IllegalAction
 from ..graph import TrackGraph
@@ -85,3 +86,17 @@ def check_ran(rules: RunRules, has_train: bool, ran: bool, who: str) -> None:
         raise IllegalAction(
             f"{who}'s {rules.train_word} must run: running is not optional", rule=rules.cite_must
         )
+
+
+def facts(route: Route | None) -> dict[str, Any]:
+    """A run as the page draws and logs it: its stops ("E17-0"), their hexes, the hexes
+    of each connection and the revenue (no route: empty, 0)."""
+    if route is None:
+        return {"stops": [], "hexes": [], "connections": [], "revenue": 0}
+    stops = list(route.stops)
+    return {
+        "stops": stops,
+        "hexes": [s.rsplit("-", 1)[0] for s in stops],
+        "connections": [list(c) for c in route.connections],
+        "revenue": route.revenue,
+    }

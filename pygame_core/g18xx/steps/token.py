@@ -20,6 +20,28 @@ def next_cost(costs: Sequence[int], placed: int) -> int | None:
     return costs[placed] if placed < len(costs) else None
 
 
+def options(
+    map_state: MapState,
+    graph: TrackGraph,
+    corporation: str,
+    costs: Sequence[int],
+    placed: int,
+    cash: int,
+    *,
+    free: bool = False,
+) -> list[tuple[str, int, int]]:
+    """(hex, city part, cost) for `corporation`'s next token (`free`: a token that costs
+    nothing, e.g. a bonus): none once all are placed or when `cash` cannot pay it."""
+    cost = next_cost(costs, placed)
+    if cost is None:
+        return []
+    if free:
+        cost = 0
+    if cost > cash:
+        return []
+    return [(h, part, cost) for h, part in open_cities(map_state, graph, corporation)]
+
+
 def open_cities(map_state: MapState, graph: TrackGraph, corporation: str) -> list[tuple[str, int]]:
     """(hex, city part) where `corporation` may place its next token: reached from its
     tokens, a free slot, not a hex where it already has one, and allowed by the map

@@ -51,6 +51,11 @@ def affordable(map_state: MapState, lays: Iterable[Lay], cash: int) -> list[Lay]
     return [lay for lay in lays if lay_cost(map_state, lay[0]) <= cash]
 
 
+def lay_actions(lays: Iterable[Lay]) -> list[dict[str, str | int]]:
+    """The legal actions for `lays`: one "lay_tile" per hex, tile and rotation."""
+    return [{"type": "lay_tile", "hex": h, "tile": t, "rotation": r} for h, t, r in lays]
+
+
 def not_fresh(lays: Iterable[Lay], laid: Collection[str]) -> list[Lay]:
     """The lays on hexes that got no tile this turn (`laid`)."""
     return [lay for lay in lays if lay[0] not in laid]
