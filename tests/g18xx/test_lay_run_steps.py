@@ -10,7 +10,7 @@ from pygame_core.core.errors import IllegalAction
 from pygame_core.g18xx.graph import TrackGraph
 from pygame_core.g18xx.routes import IllegalRoute, Route, RouteCitations, RouteRules, best_route
 from pygame_core.g18xx.steps import operating, run, token, track
-from pygame_core.g18xx.tiles import parse_tile
+from pygame_core.g18xx.tiles import StopKind, parse_tile
 from pygame_core.g18xx.trains import Phase, PhaseTable, TrainBank, TrainType
 
 from .helpers import board
@@ -202,6 +202,27 @@ def test_a_malformed_route_is_refused_with_the_title_s_citation() -> None:
     with pytest.raises(IllegalRoute) as err:  # the route's own rules: B has no token
         run.route_of(RUN, graph, "B", ["C3-0", "C5-0"], [["C3", "C5"]], COLOURS, {}, cited)
     assert err.value.rule == "R.9"
+
+
+def test_each_train_runs_one_route_and_no_track_twice() -> None:
+    graph = graph_with_token()
+    west = (["C3-0", "C5-0"], [["C3", "C5"]])
+    east = (["C5-0", "C7-0"], [["C5", "C7"]])
+    both = (["C3-0", "C5-0", "C7-0"], [["C3", "C5"], ["C5", "C7"]])
+    towns_count = frozenset({StopKind.CITY, StopKind.TOWN})
+    rr = RouteRules(cite=RouteCitations(track="R.7", range="R.8"), range_kinds=towns_count)
+    # Two routes may meet at a stop (C5 counts for both); a train may stand idle.
+    assert run.runs_of(RUN, graph, "A", [2, 2], [west, east], COLOURS, {}, rr) == 30 + 30
+    assert run.runs_of(RUN, graph, "A", [2, None], [west, None], COLOURS, {}, rr) == 30
+    with pytest.raises(IllegalRoute) as err:
+        run.runs_of(RUN, graph, "A", [3, 2], [both, west], COLOURS, {}, rr)
+    assert err.value.rule == "R.7"
+    with pytest.raises(IllegalRoute) as err:
+        run.runs_of(RUN, graph, "A", [2], [both], COLOURS, {}, rr)
+    assert err.value.rule == "R.8"
+    with pytest.raises(IllegalRoute) as err:
+        run.runs_of(RUN, graph, "A", [2], [(["C3-0", "C5-0"], [])], COLOURS, {}, rr)
+    assert err.value.rule == "R.1"
 
 
 def test_the_best_run_is_demanded_only_where_the_title_says() -> None:

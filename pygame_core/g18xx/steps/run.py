@@ -1,10 +1,11 @@
-"""The run step, shared by the titles: a train runs one route, given stop by stop or left
-to the engine's best; the title may demand the best, and a company with a train must run.
+"""The run step, shared by the titles: each train runs one route, given stop by stop or
+left to the engine's best; the title may demand the best, and a company with a train must
+run.
 
 A route given stop by stop names, between each pair of stops, the hexes its track passes;
 it is checked and valued by g18xx.routes (the refusals are `IllegalRoute`s). Without a
 route the train runs for nothing, which a title that demands the best allows only where
-there is no route. Several trains of one company run together through g18xx.runs.
+there is no route. Several trains of one company share no track (g18xx.runs).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from ...core.errors import IllegalAction
 from ..graph import TrackGraph
 from ..routes import IllegalRoute, Route, RouteRules, link_for, route_revenue
+from ..runs import runs_revenue
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,25 @@ class RunRules:
     train_word: str = "train"
 
 
+def links_of(
+    rules: RunRules,
+    graph: TrackGraph,
+    stops: Sequence[str],
+    connections: Sequence[Sequence[str]],
+) -> list[int]:
+    """The graph's links joining `stops` ("E17-0") through `connections` (one list of
+    hexes per pair of stops); raises IllegalRoute."""
+    if len(connections) != max(len(stops) - 1, 0):
+        raise IllegalRoute("A route lists one connection per pair of stops", rule=rules.cite_route)
+    links = []
+    for i, hexes in enumerate(connections):
+        try:
+            links.append(link_for(graph, stops[i], stops[i + 1], hexes).index)
+        except KeyError as exc:
+            raise IllegalRoute(str(exc.args[0]), rule=rules.cite_route) from None
+    return links
+
+
 def route_of(
     rules: RunRules,
     graph: TrackGraph,
@@ -43,19 +64,31 @@ def route_of(
     bonuses: Mapping[str, int],
     route_rules: RouteRules,
 ) -> Route:
-    """The route `corp`'s train runs along `stops` ("E17-0"), joined by the track through
-    `connections` (one list of hexes per pair of stops), with its revenue in the phase of
-    `colours`; raises IllegalRoute."""
-    if len(connections) != max(len(stops) - 1, 0):
-        raise IllegalRoute("A route lists one connection per pair of stops", rule=rules.cite_route)
-    links = []
-    for i, hexes in enumerate(connections):
-        try:
-            links.append(link_for(graph, stops[i], stops[i + 1], hexes).index)
-        except KeyError as exc:
-            raise IllegalRoute(str(exc.args[0]), rule=rules.cite_route) from None
+    """The route `corp`'s one train runs along `stops`, joined through `connections`,
+    with its revenue in the phase of `colours`; raises IllegalRoute."""
+    links = links_of(rules, graph, stops, connections)
     revenue = route_revenue(graph, corp, stops, links, colours, bonuses, route_rules)
     return Route(tuple(stops), tuple(links), tuple(tuple(c) for c in connections), revenue)
+
+
+GivenRoute = tuple[Sequence[str], Sequence[Sequence[str]]]
+
+
+def runs_of(
+    rules: RunRules,
+    graph: TrackGraph,
+    corp: str,
+    trains: Sequence[int | None],
+    given: Sequence[GivenRoute | None],
+    colours: Sequence[str],
+    bonuses: Mapping[str, int],
+    route_rules: RouteRules,
+) -> int:
+    """The revenue of `corp`'s trains (their ranges, None: unlimited) running one route
+    each, given as (stops, connections) or None (that train does not run): each route
+    valid, no track used twice (g18xx.runs); raises IllegalRoute."""
+    routes = [None if g is None else (g[0], links_of(rules, graph, g[0], g[1])) for g in given]
+    return runs_revenue(graph, corp, trains, routes, colours, bonuses, route_rules)
 
 
 def check_has_train(rules: RunRules, has_train: bool, who: str) -> None:
