@@ -13,8 +13,9 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, Self, TypeGuard, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeGuard, TypeVar, cast
 
+from .actions import ActionCodec
 from .errors import (
     CorruptSave,
     EngineError,
@@ -29,6 +30,8 @@ from .rng import Rng
 
 JsonDict = dict[str, Any]
 _T = TypeVar("_T")
+# A title's typed action record (or union of records).
+A = TypeVar("A")
 
 SAVE_FORMAT = "tramways-save"
 SNAPSHOT_EVERY = 32
@@ -53,8 +56,9 @@ class Effects:
     barrier: bool = False
 
 
-class TitleState(ABC):
-    """The rules of one title. Subclasses hold the full (secret) state."""
+class TitleState(ABC, Generic[A]):
+    """The rules of one title, over its typed actions `A` (read and written by its
+    `codec`). Subclasses hold the full (secret) state."""
 
     TITLE: ClassVar[str]
     NAME: ClassVar[str]
@@ -76,17 +80,23 @@ class TitleState(ABC):
     def legal_actions(self, seat: int) -> list[JsonDict]:
         """Every action `seat` may take now, in wire form."""
 
+    @property
     @abstractmethod
-    def check(self, action: Mapping[str, Any], seat: int) -> Any:
-        """Validate without changing anything; return the typed action. Raises EngineError."""
+    def codec(self) -> ActionCodec[A]:
+        """The title's actions: wire form <-> typed record (core/actions.py)."""
 
     @abstractmethod
-    def execute(self, action: Any) -> Effects:
+    def check(self, action: Mapping[str, Any], seat: int) -> A:
+        """Validate without changing anything; return the typed action (decoded by
+        `codec`). Raises EngineError."""
+
+    @abstractmethod
+    def execute(self, action: A) -> Effects:
         """Trusted path: apply an action that `check` accepted."""
 
-    @abstractmethod
-    def wire(self, action: Any) -> JsonDict:
+    def wire(self, action: A) -> JsonDict:
         """The canonical wire form of a typed action (what the save stores)."""
+        return self.codec.encode(action)
 
     @abstractmethod
     def view(self, seat: int | None) -> JsonDict:
@@ -114,7 +124,7 @@ class TitleState(ABC):
         raise InvalidAction(f"{self.TITLE} answers no query {quote(kind)}")
 
 
-TITLES: dict[str, type[TitleState]] = {}
+TITLES: dict[str, type[TitleState[Any]]] = {}
 
 # Title id -> its static drawing data by map variant (board, tiles, market): what a title's
 # page fetches once and caches. Filled by the title packages.
@@ -147,7 +157,10 @@ class ImportJob(Protocol):
 IMPORT_JOBS: dict[str, Callable[[Any], ImportJob]] = {}
 
 
-def register(cls: type[TitleState]) -> type[TitleState]:
+_Title = TypeVar("_Title", bound=type[TitleState[Any]])
+
+
+def register(cls: _Title) -> _Title:
     """Class decorator: make a title available to `new_game`."""
     TITLES[cls.TITLE] = cls
     return cls
@@ -177,11 +190,11 @@ def _json_copy(value: Any) -> Any:
 class Checkpoint:
     """What `Game.restore` needs to put a game back as it was (see `checkpoint`)."""
 
-    state: TitleState
+    state: TitleState[Any]
     actions: list[JsonDict]
     log: list[JsonDict]
     undo_from: int
-    snapshots: dict[int, TitleState]
+    snapshots: dict[int, TitleState[Any]]
 
 
 class Game:
@@ -216,10 +229,10 @@ class Game:
         self.actions: list[JsonDict] = []
         self.log: list[JsonDict] = []
         self._undo_from = 0  # actions at or after this index may be undone
-        self.state = TITLES[title].create(self.players, self.options, Rng(seed))
+        self.state: TitleState[Any] = TITLES[title].create(self.players, self.options, Rng(seed))
         # Copies of the state after every SNAPSHOT_EVERY actions: undo and the history view
         # replay from the nearest one instead of from the start.
-        self._snapshots: dict[int, TitleState] = {}
+        self._snapshots: dict[int, TitleState[Any]] = {}
 
     # --- playing -------------------------------------------------------------------------
 
@@ -282,7 +295,7 @@ class Game:
         if len(self.actions) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(self.actions)] = copy.deepcopy(self.state)
 
-    def _state_at(self, n: int) -> TitleState:
+    def _state_at(self, n: int) -> TitleState[Any]:
         """A new state object after the first `n` actions, replayed from the nearest
         snapshot (snapshots found missing on the way are taken)."""
         base = max((k for k in self._snapshots if k <= n), default=0)

@@ -18,7 +18,7 @@ from ..g18xx.money import BANK, Money
 from ..g18xx.shares import POOL, Shares
 from . import board as b
 from . import linerounds
-from .actions import Action, parse
+from .actions import CODEC, Action
 from .economy import LOAN_RULES, MAJOR_SHARES, STADTBAHN_SHARES, market_grid, share_rules
 from .entities import PLAYERS, entities
 from .flow import FLOW, record
@@ -166,9 +166,10 @@ def _end_by_hand(w: World) -> None:
 
 
 @register
-class Vienna1840(TitleState):
+class Vienna1840(TitleState[Action]):
     """1840 Vienna Tramways (German rulebook, seed 002; or the 18xx.games profile)."""
 
+    codec = CODEC
     TITLE: ClassVar[str] = "1840"
     NAME: ClassVar[str] = "1840 Vienna Tramways"
     MIN_PLAYERS: ClassVar[int] = 2
@@ -209,7 +210,7 @@ class Vienna1840(TitleState):
         return json_copy(out)
 
     def check(self, action: Mapping[str, Any], seat: int) -> Action:
-        a = parse(action)
+        a = CODEC.decode(action)
         w = self.w
         if w.over:
             raise IllegalAction("The game is over", rule="1840 XI")
@@ -239,8 +240,7 @@ class Vienna1840(TitleState):
         FLOW.check(w, a, seat)
         return a
 
-    def execute(self, action: Any) -> Effects:
-        assert isinstance(action, Action)
+    def execute(self, action: Action) -> Effects:
         w = self.w
         before = active_seat(w)
         w.log = []
@@ -255,10 +255,6 @@ class Vienna1840(TitleState):
             FLOW.execute(w, action)
         revealed = any(e.get("kind") == "reveal" for e in w.events)
         return Effects(log=list(w.log), barrier=revealed or active_seat(w) != before)
-
-    def wire(self, action: Any) -> JsonDict:
-        assert isinstance(action, Action)
-        return action.wire()
 
     def view(self, seat: int | None) -> JsonDict:
         from .view import view

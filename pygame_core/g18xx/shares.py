@@ -63,8 +63,11 @@ class ShareRules:
     `rebuy_after_sale`: False forbids buying a corporation's shares in the round one sold
     some (until `Shares.new_round`). `corporate_buyable`: corporations whose shares other
     corporations may buy. `pool_dividends` / `ipo_dividends`: who is paid the dividend on
-    pool / IPO shares, "bank" or "corporation". `ref`: the title, for citations;
-    `citations`: refusal key -> the title's section (see `citations.cite`).
+    pool / IPO shares, "bank" or "corporation". `swap_hands_over_last`: in a director
+    swap the new director hands over his highest-numbered ordinary certificates (where
+    low numbers carry a right of their own); default his lowest-numbered. `ref`: the
+    title, for citations; `citations`: refusal key -> the title's section (see
+    `citations.cite`).
     """
 
     cert_limit: int | None = None
@@ -76,6 +79,7 @@ class ShareRules:
     corporate_buyable: frozenset[str] = frozenset()
     pool_dividends: str = "bank"
     ipo_dividends: str = "bank"
+    swap_hands_over_last: bool = False
     ref: str = "18xx"
     citations: Mapping[str, str] = field(default_factory=dict)
 
@@ -474,6 +478,8 @@ class Shares:
         new = max(challengers, key=pct)  # max keeps the first of equals: nearest in order
         chair = next(c for c in certs if c.director)
         give = [c for c in certs if not c.director and owners[c.id] == new]
+        if self.rules.swap_hands_over_last:
+            give.reverse()
         need = chair.percent // give[0].percent if give else 0
         if len(give) < need or need == 0:
             raise IllegalAction(

@@ -5,10 +5,11 @@ A tile code is a ";"-separated list of parts, each `type=key:value,...`. Stops (
 18xx.games uses in node names such as "F24-1"); `_N` in a path means the N-th stop.
 Example: "city=revenue:30,slots:2;path=a:0,b:_0;path=a:3,b:_0" is a two-slot city joined to
 edges 0 and 3. Revenue is either flat ("revenue:20") or per phase colour
-("revenue:yellow_20|green_40"). Track is broad (the ordinary gauge) unless `track:narrow`
-(a second network, e.g. a city railway's); `track:future` is only a drawing of track to
-come and is kept apart. `upgrade=cost:50,terrain:water|forest` is a hex's lay cost and
-terrain.
+("revenue:yellow_20|green_40"). `city=...,slots:3,s_slots:1`: the last `s_slots` of the
+slots take only the second network's (narrow-gauge) tokens. Track is broad (the ordinary
+gauge) unless `track:narrow` (a second network, e.g. a city railway's); `track:future` is
+only a drawing of track to come and is kept apart. `upgrade=cost:50,terrain:water|forest`
+is a hex's lay cost and terrain.
 """
 
 from __future__ import annotations
@@ -78,6 +79,11 @@ class Stop:
     revenue: Revenue
     slots: int = 0
     visit_cost: int = 1
+    narrow_slots: int = 0  # the last ones of `slots`: the narrow-gauge network's only
+
+    def narrow_slot(self, slot: int) -> bool:
+        """True if slot `slot` takes only the narrow-gauge network's tokens."""
+        return slot >= self.slots - self.narrow_slots
 
 
 @dataclass(frozen=True)
@@ -233,6 +239,7 @@ def parse_tile(
                     revenue=Revenue.parse(props.get("revenue", "0")),
                     slots=int(props.get("slots", "1")) if kind == "city" else 0,
                     visit_cost=int(props.get("visit_cost", "1")),
+                    narrow_slots=int(props.get("s_slots", "0")) if kind == "city" else 0,
                 )
             )
         elif kind == "path":
@@ -328,6 +335,12 @@ class UpgradeRules:
     tiles).
     `towns_on_blank`: a hex without stops may take a tile with towns (some titles: only
     such tiles; the common rule is plain track only).
+    `successors`: a printed list of what each tile (or printed hex, by its tile's name) may
+    become; a tile or hex missing from it takes nothing. None: no list, only the rules.
+    `laid_as`: tile name -> the colour it counts as in `colour_order` (a tile laid as
+    another colour than its own; its own colour still says when it is available).
+    `wider_labels`: a new tile may carry labels beyond the old one's (one tile made for
+    several labelled hexes); the old labels must all stay.
     """
 
     colour_order: tuple[str, ...] = ("white", "yellow", "green", "brown", "gray")
@@ -335,6 +348,26 @@ class UpgradeRules:
     city_merge_labels: frozenset[str] = frozenset()
     town_split_frames: frozenset[str] = frozenset()
     towns_on_blank: bool = False
+    successors: Mapping[str, frozenset[str]] | None = None
+    laid_as: Mapping[str, str] | None = None
+    wider_labels: bool = False
+
+    def colour_of(self, tile: TileDef) -> str:
+        """The colour `tile` counts as in the colour order."""
+        if self.laid_as is not None:
+            return self.laid_as.get(tile.name, tile.colour)
+        return tile.colour
+
+    def listed(self, old: TileDef, new: TileDef) -> bool:
+        """True if the successor list (if any) lets `new` replace `old`."""
+        return self.successors is None or new.name in self.successors.get(old.name, ())
+
+    def labels_ok(self, old: TileDef, new: TileDef) -> bool:
+        """True if `new` carries the labels `old` needs (the same ones, or more where
+        `wider_labels`)."""
+        if self.wider_labels:
+            return old.labels <= new.labels and (bool(old.labels) or not new.labels)
+        return new.labels == old.labels
 
 
 def upgrade_ok(
@@ -353,12 +386,15 @@ def upgrade_ok(
     if printed and old.colour in rules.same_colour_on_printed and new.colour == old.colour:
         # A special printed hex: its exits, per gauge, must all stay (its stops may change).
         return all(old.exits(old_rotation, g) <= new.exits(new_rotation, g) for g in Gauge)
+    if not rules.listed(old, new):
+        return False
     order = rules.colour_order
-    if old.colour not in order or order.index(old.colour) + 1 >= len(order):
+    old_colour = rules.colour_of(old)
+    if old_colour not in order or order.index(old_colour) + 1 >= len(order):
         return False
-    if new.colour != order[order.index(old.colour) + 1]:
+    if rules.colour_of(new) != order[order.index(old_colour) + 1]:
         return False
-    if new.frame != old.frame or new.labels != old.labels:
+    if new.frame != old.frame or not rules.labels_ok(old, new):
         return False
     if not _stop_counts_ok(old, new, rules):
         return False

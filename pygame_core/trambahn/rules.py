@@ -12,7 +12,7 @@ from ..core.errors import GameIsOver, IllegalAction, InvalidAction, NotYourTurn
 from ..core.game import Effects, JsonDict, LogEntry, TitleState, register
 from ..core.rng import Rng
 from . import data
-from .actions import Action, Buy, EndTurn, Income, Passenger, Station, decode, encode
+from .actions import CODEC, Action, Buy, EndTurn, Income, Passenger, Station
 from .data import (
     CARD_ORDER,
     CONDUCTOR,
@@ -74,9 +74,10 @@ def _validate_options(options: Mapping[str, Any]) -> dict[str, Any]:
 
 
 @register
-class TrambahnState(TitleState):
+class TrambahnState(TitleState[Action]):
     """The full state of a Trambahn game, hidden parts included."""
 
+    codec = CODEC
     TITLE = "trambahn"
     NAME = "Trambahn"
     MIN_PLAYERS = 2
@@ -217,7 +218,7 @@ class TrambahnState(TitleState):
             raise GameIsOver("The game is over: the 10th scoring has been made", rule=data.RULE_END)
         if seat != self.current:
             raise NotYourTurn(f"It is {self.name(self.current)}'s turn, not {self.name(seat)}'s")
-        typed = decode(action)
+        typed = CODEC.decode(action)
         me = self.seats[seat]
         if isinstance(typed, Passenger):
             self._check_passenger(me, typed)
@@ -340,10 +341,7 @@ class TrambahnState(TitleState):
 
     # --- execution (trusted: check passed) -------------------------------------------------
 
-    def wire(self, action: Any) -> JsonDict:
-        return encode(action)
-
-    def execute(self, action: Any) -> Effects:
+    def execute(self, action: Action) -> Effects:
         self.events = []
         fx = Effects()
         who = self.name(self.current)

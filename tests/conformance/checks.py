@@ -203,7 +203,7 @@ def check_hidden(g: Game, redeal: Redeal, rng: Rng) -> tuple[list[str], int]:
     must stay the same, its legal actions too, and each bot level must choose the same for
     it (bots decide from their seat's view only). Also returns how many redeals changed
     the full state (a title with secrets must change it, or the check tests nothing)."""
-    state: TitleState = g.state
+    state: TitleState[Any] = g.state
     before = g.state_hash()
     levels = type(state).BOT_LEVELS
     out: list[str] = []
@@ -268,7 +268,7 @@ def plain_json(value: Any) -> bool:
         return False
 
 
-def canonical_json(state: TitleState) -> str:
+def canonical_json(state: TitleState[Any]) -> str:
     """The full state as the hash sees it."""
     return json.dumps(state.canonical(), sort_keys=True, separators=(",", ":"))
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from typing import Any
 
 from pygame_core.core.game import TitleState
 from pygame_core.core.rng import Rng
@@ -16,7 +17,7 @@ from ..g1840.invariants import broken
 __all__ = ["broken", "redeal"]
 
 
-def redeal(state: TitleState, viewer: int | None, rng: Rng) -> TitleState:
+def redeal(state: TitleState[Any], viewer: int | None, rng: Rng) -> TitleState[Any]:
     """The Line stack shuffled anew, and the draw generator of the 18xx.games profile
     reseeded: the same for every viewer, as nobody may know the order."""
     del viewer  # hidden from every seat alike

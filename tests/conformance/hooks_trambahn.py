@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from typing import Any
 
 from pygame_core import Game
 from pygame_core.core.game import TitleState
@@ -117,7 +118,7 @@ def _pad(s: TrambahnState) -> list[str]:
     return out
 
 
-def redeal(state: TitleState, viewer: int | None, rng: Rng) -> TitleState:
+def redeal(state: TitleState[Any], viewer: int | None, rng: Rng) -> TitleState[Any]:
     """§2: `viewer` sees its own hand and every count, no other face: the other hands,
     every money pile (the owner's too), the draw and discard piles and the generator are
     dealt anew from the same cards."""

@@ -19,7 +19,7 @@ from . import hooks_1840, hooks_trambahn
 
 # A copy of a state with everything `viewer` may not see dealt anew (None: a spectator,
 # who may see nothing secret), drawing on the Rng: the view of `viewer` must not change.
-Redeal = Callable[[TitleState, int | None, Rng], TitleState]
+Redeal = Callable[[TitleState[Any], int | None, Rng], TitleState[Any]]
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pygame_core import EngineError, Game
-from pygame_core.g1840.actions import SCHEMA
+from pygame_core.g1840.actions import CODEC
 
 from .helpers import income_game, lines_game, negative_game
 from .invariants import NAMES, broken
@@ -52,9 +52,9 @@ def legal_match(action: Mapping[str, Any], legal: list[dict[str, Any]]) -> bool:
     Optional fields given as null count as absent; a run's explicit route and a marker's
     slot are checked by the rules, not listed (docs/1840-api.md)."""
     kind = action.get("type")
-    optional = (
-        {f for f, k in SCHEMA.get(kind, ()) if k.endswith("?")} if isinstance(kind, str) else set()
-    )
+    optional = set()
+    if isinstance(kind, str) and kind in CODEC.types:
+        optional = {f for f, opt in CODEC.fields(kind) if opt}
     action = {k: v for k, v in action.items() if not (k in optional and v is None)}
     if kind == "run" and {"type": "run"} in legal:
         return set(action) <= {"type", "route"}
@@ -90,9 +90,9 @@ values = (
         optional={"connections": st.lists(st.lists(names, max_size=3), max_size=2)},
     )
 )
-fields = sorted({f for spec in SCHEMA.values() for f, _ in spec})
+fields = sorted({f for kind in CODEC.types for f, _ in CODEC.fields(kind)})
 actions = st.fixed_dictionaries(
-    {"type": st.sampled_from([*SCHEMA, "undo", "merge", ""]) | junk},
+    {"type": st.sampled_from([*CODEC.types, "undo", "merge", ""]) | junk},
     optional={f: values for f in [*fields, "extra"]},
 )
 

@@ -12,24 +12,19 @@ the certificate limit (4.4).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Final
 
 from pygame_core.g18xx.market import MarketGrid
 from pygame_core.g18xx.sealed import SealedRules
 from pygame_core.g18xx.shares import ShareRules
+from pygame_core.g1881 import economy as g1881_economy
 
 # Table 1: the certificate limit by player count.
 CERT_LIMIT: Final = {3: 21, 4: 18, 5: 15, 6: 12}
 
-SHARE_CITATIONS: Final = {
-    "corporations buying shares": "4.3",
-    "certificate limit": "4.4",
-    "holding limit": "4.5",
-    "buying back what was sold": "4.8",
-    "par before buying": "4.21",
-    "director's certificate": "4.24",
-    "director change": "4.22",
-}
+# The sections 1881's share refusals cite: the title's own table.
+SHARE_CITATIONS: Final = g1881_economy.SHARE_CITATIONS
 
 # 0: a tram company's 20% director share and eight 10% shares (0 Spielmaterial);
 # 12.1: the S-Bahn's 10% chairman share, then 3 board-member and 15 ordinary 5% shares.
@@ -45,15 +40,10 @@ def share_rules(players: int) -> ShareRules:
     default), 4.3 / 10.9 tram companies may buy S-Bahn shares, 9.7 / 12.13 pool
     dividends to the company, A-11 and A-12: unsold shares pay nobody (the bank keeps
     their part, the default), no pool limit."""
-    return ShareRules(
-        cert_limit=CERT_LIMIT[players],
-        pool_limit=100,
-        ipo_payee="bank",
-        rebuy_after_sale=False,
-        corporate_buyable=frozenset({S_BAHN}),
-        pool_dividends="corporation",
-        ref="1881",
-        citations=SHARE_CITATIONS,
+    # The title's own rules, with the core's own no-buy-back record and default swap (the
+    # title keeps its stock round's record and hands over the highest numbers, 12.3).
+    return replace(
+        g1881_economy.share_rules(players), rebuy_after_sale=False, swap_hands_over_last=False
     )
 
 

@@ -187,3 +187,41 @@ def test_red_tiles_only_on_their_hexes_and_with_the_bonus() -> None:
     assert lays("D20", d20, {"L20": 1}, {"red"}, edges) == [("L20", 4)]
     assert lays("E5", d20, {"L20": 1}, {"red"}, None) == []
     assert lays("D20", d20, {"L20": 1}, {"yellow"}, edges) == []
+
+
+def test_narrow_only_slots_are_the_last_ones() -> None:
+    # `s_slots:k`: the last k token slots take only the narrow-gauge network's tokens.
+    city = parse_tile("t", "city=revenue:30,slots:3,s_slots:1;path=a:0,b:_0", "green").stops[0]
+    assert (city.slots, city.narrow_slots) == (3, 1)
+    assert [city.narrow_slot(i) for i in range(3)] == [False, False, True]
+    plain = parse_tile("u", "city=revenue:30,slots:2;path=a:0,b:_0", "green").stops[0]
+    assert plain.narrow_slots == 0 and not plain.narrow_slot(1)
+
+
+def _tile(name: str, colour: str, code: str) -> TileDef:
+    return parse_tile(name, code, colour)
+
+
+def test_successor_list_laid_as_colour_and_wider_labels() -> None:
+    # A printed successor list limits upgrades; a tile may count as another colour in the
+    # order; a tile made for two labelled hexes carries both labels.
+    straight = _tile("s", "yellow", "path=a:0,b:3")
+    x = _tile("x", "green", "path=a:0,b:3;path=a:1,b:4")
+    y = _tile("y", "green", "path=a:0,b:3;path=a:2,b:5")
+    listed = UpgradeRules(successors={"s": frozenset({"x"})})
+    assert upgrade_ok(straight, 0, x, 0, listed, printed=False)
+    assert not upgrade_ok(straight, 0, y, 0, listed, printed=False)
+    assert upgrade_ok(straight, 0, y, 0, UpgradeRules(), printed=False)
+    assert not upgrade_ok(x, 0, straight, 0, listed, printed=False)  # x is not listed
+    late = _tile("late", "gray", "path=a:0,b:3;path=a:1,b:4;path=a:2,b:5")
+    assert not upgrade_ok(x, 0, late, 0, UpgradeRules(), printed=False)  # skips brown
+    as_brown = UpgradeRules(laid_as={"late": "brown"})
+    assert upgrade_ok(x, 0, late, 0, as_brown, printed=False)
+    a = _tile("a", "brown", "city=revenue:50;path=a:0,b:_0;label=A")
+    az = _tile("az", "gray", "city=revenue:60;path=a:0,b:_0;label=A")
+    both = TileDef(az.name, az.colour, az.stops, az.paths, labels=frozenset({"A", "Z"}))
+    wide = UpgradeRules(wider_labels=True)
+    assert not upgrade_ok(a, 0, both, 0, UpgradeRules(), printed=False)
+    assert upgrade_ok(a, 0, both, 0, wide, printed=False)
+    bare = _tile("b", "brown", "city=revenue:50;path=a:0,b:_0")
+    assert not upgrade_ok(bare, 0, both, 0, wide, printed=False)  # no label -> no labelled
