@@ -26,6 +26,13 @@ def world(g: Game) -> World:
     return state.w
 
 
+def refresh(g: Game) -> None:
+    """Forget cached legal actions after changing `g`'s state by hand."""
+    state = g.state
+    assert isinstance(state, Berlin1881)
+    state.refresh()
+
+
 def play_checked(
     players: int,
     seed: int,

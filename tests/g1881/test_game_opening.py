@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from pygame_core import Game, IllegalAction, NotYourTurn
-from pygame_core.g1881.economy import START_CASH
+from pygame_core.g18xx.money import BANK
+from pygame_core.g1881.economy import SBAHN, START_CASH
 
-from .game_helpers import new, world
+from .game_helpers import new, refresh, world
 
 BIDS = {0: 50, 1: 20, 2: 110, 3: 70}
 
@@ -143,3 +144,31 @@ def test_operating_steps_go_in_order_1881_5_2_C19() -> None:
     assert g.state_hash() == before
     g.apply({"type": "done"}, seat)
     assert world(g).step in ("depot", "run")
+
+
+def test_s_bahn_shares_are_not_offered_in_this_version_1881_12_1() -> None:
+    """Decision G1: the S-Bahn is left out for now: even from phase 2 on (12.1) its shares
+    are not offered, and a buy is refused naming 12.1."""
+    g = _to_first_stock_round(7)
+    w = world(g)
+    w.trains.phase = w.eco.phase = "2"
+    seat = g.active
+    assert seat is not None
+    refresh(g)
+    assert all(a.get("company") != SBAHN for a in g.legal_actions(seat))
+    with pytest.raises(IllegalAction) as refused:
+        g.apply({"type": "buy", "company": SBAHN, "source": "ipo"}, seat)
+    assert refused.value.rule == "1881 12.1"
+
+
+def test_a_trade_the_bank_cannot_pay_is_not_offered_1881_13_1_1() -> None:
+    """Decision G5: with the bank nearly empty a sale it cannot pay is neither listed nor
+    accepted (13.1.1: the bank breaks; it never pays money it does not have)."""
+    g = _to_first_stock_round(7)
+    w = world(g)
+    w.eco.money.transfer(BANK, "P1", w.eco.money.cash(BANK) - 5, "test: an empty bank")
+    refresh(g)
+    assert not [a for a in g.legal_actions(2) if a["type"] == "sell"]
+    with pytest.raises(IllegalAction) as refused:
+        g.apply({"type": "sell", "company": "BESTAG", "count": 1}, 2)
+    assert refused.value.rule == "1881 13.1.1"
