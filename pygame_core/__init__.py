@@ -4,8 +4,6 @@ Start here: `new_game(title, players, options, seed)` returns a `Game`; see docs
 """
 
 from . import g1840, trambahn  # noqa: F401  (register the titles)
-from .g1881 import catalog as _catalog_1881  # noqa: F401  (1881's CATALOGS entry)
-from .g1881 import game as _game_1881  # noqa: F401  (registers 1881)
 from .core.errors import (
     CorruptSave,
     EngineError,
@@ -16,6 +14,8 @@ from .core.errors import (
     StaleState,
 )
 from .core.game import TITLES, Game, new_game
+from .g1881 import catalog as _catalog_1881  # noqa: F401  (1881's CATALOGS entry)
+from .g1881 import game as _game_1881  # noqa: F401  (registers 1881)
 
 __all__ = [
     "TITLES",

@@ -159,14 +159,20 @@ def _player_percents(w: World, company: str) -> dict[str, int]:
     return {h: w.shares.percent(h, company) for h in holders}
 
 
+def dividend_percents(w: World, major: str) -> dict[str, int]:
+    """VIII.5.1: who shares a major's dividend, by percent: each player in seat order,
+    then the bank for the pool's and the unsold shares (the preview splits by it too)."""
+    percents = _player_percents(w, major)
+    percents[BANK] = w.shares.percent(POOL, major) + w.shares.percent(IPO, major)
+    return percents
+
+
 def _pay_dividend(w: World, major: str, amount: int) -> None:
     """Share out `amount` of the income field by percent (the pool's part to the bank);
     the rest goes to the treasury; the price moves by Tabelle 6 (X.2)."""
     income = income_holder(major)
     rule = "1840 VIII.5.1"
-    percents = _player_percents(w, major)
-    percents[BANK] = w.shares.percent(POOL, major) + w.shares.percent(IPO, major)
-    for holder, part in dividend.payouts(amount, percents).items():
+    for holder, part in dividend.payouts(amount, dividend_percents(w, major)).items():
         reason = f"{major} dividend" + (" (pool)" if holder == BANK else "")
         w.pay(income, holder, part, reason, rule)
     kept = w.money.cash(income)
@@ -276,7 +282,7 @@ def _trams_legal(w: World, major: str, *, buying: bool) -> list[JsonDict]:
 def _buy_tram(w: World, major: str, kind: str) -> None:
     price = offer(w)[kind]
     forced = _forced(w, major)
-    tram = w.depot.take(kind)
+    tram = w.depot.sell(kind, w.phase)
     rule = "1840 VIII.5.3"
     if purchase.director_part(PURCHASE, price, w.money.cash(major), forced=forced):
         director = w.director(major)

@@ -2,6 +2,11 @@
 tile, lay one Stadtbahn tile and take its bonus, place one station marker (IX.3-IX.6),
 then its tram must run the best route (IX.7, IX.8). All costs are paid by the Line's
 major from its treasury; the run's income goes to the major's income field.
+
+The shared steps (g18xx/steps: track, token, run, operating) do the common 18xx part with
+1840's settings (`TRACK`, `TOKENS`, `RUNS`); this module keeps 1840's own rules: the
+Stadtbahn tiles and bonuses, the removal of Stadtbahn markers, the privates bought in a
+Line's turn, maintenance, sights and the negative run.
 """
 
 from __future__ import annotations
@@ -9,13 +14,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, Final
 
-from ..core.errors import IllegalAction, quote
+from ..core.errors import IllegalAction
 from ..g18xx.graph import TrackGraph
 from ..g18xx.laying import Lay, connected_lays
 from ..g18xx.money import BANK
-from ..g18xx.routes import IllegalRoute, Route, best_route, link_for, route_revenue
-from ..g18xx.steps import token, track
-from ..g18xx.tiles import StopKind
+from ..g18xx.routes import Route, best_route
+from ..g18xx.steps import operating, run, token, track
 from . import board as b
 from .actions import Action
 from .actions import Route as WireRoute
@@ -30,6 +34,31 @@ STADTBAHN: Final = frozenset({"W", "V", "G", "D"})
 RED_HEXES: Final = frozenset({"D20", "E19", "E21"})  # IX.4: the three inner-city hexes
 REMOVE_COST: Final = 40  # IX.6
 JsonDict = dict[str, Any]
+
+# IX.3: one normal lay or upgrade per turn (the Stadtbahn tile and the bonuses besides);
+# IX.4 where and how, IX.5 the supply, colours and upgrades.
+TRACK: Final = track.TrackRules(
+    cite_lay="1840 IX.4",
+    cite_upgrade="1840 IX.5",
+    cite_fit="1840 IX.4/IX.5",
+    cite_count="1840 IX.3",
+    reach="its own marker on its own (tram) track",
+    fresh_note=" (V29)",
+)
+TOKENS: Final = token.TokenRules(cite="1840 IX.6", token_word="marker")
+# IX.3: running is not optional; IX.7 one route per tram; IX.8 the best route (rulebook
+# profile, `run_must_be_best`); IX.2 how a route is written.
+RUNS: Final = {
+    best: run.RunRules(
+        must_be_best=best,
+        cite_route="1840 IX.2",
+        cite_must="1840 IX.3",
+        cite_best="1840 IX.8",
+        cite_train="1840 IX.7",
+        train_word="tram",
+    )
+    for best in (False, True)
+}
 
 # IX.4: the five bonus actions printed on the orange hexes.
 TILE_BONUSES: Final = frozenset(
@@ -57,10 +86,10 @@ def start(w: World) -> bool:
 
 def _next_line(w: World) -> bool:
     """Start the next Line's turn; True when every Line has had its turn."""
-    if not w.lr_lines:
+    line = operating.next_operator(w.lr_lines)
+    if line is None:
         w.turn = None
         return True
-    line = w.lr_lines.pop(0)
     card = w.lines[line]
     w.turn = LineTurn(line, first=not card.started)
     if not card.started:
@@ -104,23 +133,9 @@ def graph(w: World) -> TrackGraph:
 
 
 def home_options(w: World, line: str) -> list[int]:
-    """IX.6: the city parts where a Line's free home marker may go."""
-    home = w.lines[line].home
-    reserved = [p for p, corps in w.map.reserved.get(home, {}).items() if line in corps]
-    if reserved:
-        return reserved
-    tile = w.map.tile(home)[0]
-    cities = [s.part for s in tile.stops if s.kind is StopKind.CITY]
-    fits = []
-    for part in cities:
-        try:
-            w.map.check_token(home, part, line)
-        except IllegalAction:
-            continue
-        fits.append(part)
-    if w.map.is_printed(home):
-        return fits[:1]  # no track yet: the cities are not told apart (IX.4 moves them later)
-    return fits
+    """IX.6: the city parts where a Line's free home marker may go (on a hex without
+    track, the first: IX.4 moves it with the first tile)."""
+    return token.home_cities(w.map, w.lines[line].home, line)
 
 
 def _treasury(w: World) -> int:
@@ -136,8 +151,7 @@ def lay_cost(w: World, coord: str) -> int:
 
 
 def _affordable(w: World, lays: Iterable[Lay]) -> list[Lay]:
-    cash = _treasury(w)
-    return [lay for lay in lays if lay_cost(w, lay[0]) <= cash]
+    return track.affordable(w.map, lays, _treasury(w))
 
 
 def normal_lays(
@@ -152,7 +166,7 @@ def normal_lays(
     only, if given). A tile laid this turn is not upgraded in the same turn (V29), unless
     `upgrade_fresh` (18xx.games' green bonus, V33)."""
     card = w.lines[line]
-    fresh = set(w.turn.laid) if w.turn is not None and not upgrade_fresh else set()
+    fresh = w.turn.laid if w.turn is not None and not upgrade_fresh else ()
     lays = b.line_legal_lays(
         w.map,
         line,
@@ -162,7 +176,7 @@ def normal_lays(
         graph=graph(w),
         hexes=hexes,
     )
-    return [lay for lay in lays if lay[0] not in fresh]
+    return track.not_fresh(lays, fresh)
 
 
 def stadtbahn_lays(w: World) -> list[Lay]:
@@ -212,18 +226,14 @@ def _green_bonus_lays(w: World, *, upgrade_fresh: bool) -> list[Lay]:
     ]
 
 
-def _fresh(w: World, coord: str | None) -> bool:
-    """True if the Line may not lay on `coord` because a tile went there this turn (V29):
-    always for the normal build, and for the green bonus in the rulebook profile."""
+def _check_fresh(w: World, coord: str | None) -> None:
+    """Refuse a lay on `coord` if a tile went there this turn (V29): always for the normal
+    build, and for the green bonus in the rulebook profile."""
     t = w.turn
-    if t is None or coord not in t.laid:
-        return False
-    return not (
-        t.bonus == "upgrade_yellow_to_green" and w.profile.bonus_upgrades_tile_laid_this_turn
-    )
-
-
-FRESH_REFUSAL: Final = "A tile laid this turn cannot be upgraded in the same turn (V29)"
+    assert t is not None
+    if t.bonus == "upgrade_yellow_to_green" and w.profile.bonus_upgrades_tile_laid_this_turn:
+        return
+    track.check_not_fresh(TRACK, t.laid, coord)
 
 
 def _stations(w: World) -> frozenset[str]:
@@ -234,16 +244,12 @@ def _stations(w: World) -> frozenset[str]:
 def token_options(w: World, *, bonus: bool = False) -> list[tuple[str, int, int]]:
     """IX.6: (hex, city part, cost) for the Line's next station marker: a free slot in a
     city connected to one of its markers, not blocked by others' markers, one marker per
-    hex, not the last slot of an unopened Line's home, and affordable."""
+    hex, not the last slot of an unopened Line's home, and affordable (the bonus marker
+    free in the rulebook profile)."""
     line = _line(w)
-    cost = token.next_cost(LINE_TOKEN_COSTS, w.lines[line].tokens_used)
-    if cost is None:
-        return []
-    if bonus and w.profile.bonus_token_free:
-        cost = 0
-    if cost > _treasury(w):
-        return []
-    return [(h, part, cost) for h, part in token.open_cities(w.map, graph(w), line)]
+    placed = w.lines[line].tokens_used
+    free = bonus and w.profile.bonus_token_free
+    return token.options(w.map, graph(w), line, LINE_TOKEN_COSTS, placed, _treasury(w), free=free)
 
 
 def removal_options(w: World) -> list[tuple[str, int]]:
@@ -330,40 +336,23 @@ def run_summary(w: World, line: str, route: Route | None) -> JsonDict | None:
         return None
     major = card.major
     assert major is not None
-    stops = list(route.stops) if route is not None else []
-    on_route = {s.rsplit("-", 1)[0] for s in stops}
+    summary = run.facts(route)
+    on_route = set(summary["hexes"])
     sights = [p for p in w.privates_of(major) if set(b.sight_bonuses([p])) & on_route]
     upkeep = maintenance(tram_type(card.tram), w.depot.newest)
-    revenue = route.revenue if route is not None else 0
-    return {
-        "stops": stops,
-        "hexes": [s.rsplit("-", 1)[0] for s in stops],
-        "connections": [list(c) for c in route.connections] if route is not None else [],
-        "revenue": revenue,
-        "sights": sights,
-        "maintenance": upkeep,
-        "total": revenue + upkeep,
-    }
+    total = summary["revenue"] + upkeep
+    return {**summary, "sights": sights, "maintenance": upkeep, "total": total}
 
 
 def _explicit_route(w: World, line: str, wire: WireRoute) -> Route:
     """Check a route given stop by stop (18xx.games profile); raises IllegalRoute."""
-    g = graph(w)
-    stops = list(wire.stops)
-    if len(wire.connections) != max(len(stops) - 1, 0):
-        raise IllegalRoute("A route lists one connection per pair of stops", rule="1840 IX.2")
-    links = []
-    for i, hexes in enumerate(wire.connections):
-        try:
-            links.append(link_for(g, stops[i], stops[i + 1], hexes).index)
-        except KeyError as exc:
-            raise IllegalRoute(str(exc.args[0]), rule="1840 IX.2") from None
     major = w.lines[line].major
     assert major is not None
-    revenue = route_revenue(
-        g, line, stops, links, w.colours, b.sight_bonuses(w.privates_of(major)), b.ROUTE_RULES
+    bonuses = b.sight_bonuses(w.privates_of(major))
+    rules = RUNS[w.profile.run_must_be_best]
+    return run.route_of(
+        rules, graph(w), line, wire.stops, wire.connections, w.colours, bonuses, b.ROUTE_RULES
     )
-    return Route(tuple(stops), tuple(links), tuple(tuple(c) for c in wire.connections), revenue)
 
 
 def _charge(w: World, major: str, amount: int) -> str:
@@ -391,10 +380,6 @@ def _charge(w: World, major: str, amount: int) -> str:
 # --- legal actions ----------------------------------------------------------------------
 
 
-def _lay_entries(lays: Iterable[Lay]) -> list[JsonDict]:
-    return [{"type": "lay_tile", "hex": h, "tile": t, "rotation": r} for h, t, r in lays]
-
-
 def legal(w: World, seat: int) -> list[JsonDict]:
     t = w.turn
     if t is None or active(w) != seat:
@@ -410,9 +395,9 @@ def legal(w: World, seat: int) -> list[JsonDict]:
         return [*_private_entries(w), {"type": "end_turn"}]
     out: list[JsonDict] = []
     if not t.lay:
-        out += _lay_entries(_affordable(w, normal_lays(w, t.line)))
+        out += track.lay_actions(_affordable(w, normal_lays(w, t.line)))
     if not t.stadtbahn:
-        out += _lay_entries(_affordable(w, stadtbahn_lays(w)))
+        out += track.lay_actions(_affordable(w, stadtbahn_lays(w)))
     if not t.token:
         out += [{"type": "place_token", "hex": h, "city": p} for h, p, _ in token_options(w)]
     out += [{"type": "remove_token", "hex": h, "city": p} for h, p in removal_options(w)]
@@ -434,7 +419,7 @@ def _bonus_entries(w: World, bonus: str) -> list[JsonDict]:
         return [
             {"type": "place_token", "hex": h, "city": p} for h, p, _ in token_options(w, bonus=True)
         ]
-    return _lay_entries(_affordable(w, bonus_lays(w, bonus)))
+    return track.lay_actions(_affordable(w, bonus_lays(w, bonus)))
 
 
 # --- checks -----------------------------------------------------------------------------
@@ -468,8 +453,7 @@ def check(w: World, a: Action, seat: int) -> None:
             raise IllegalAction(
                 f"Take the Stadtbahn bonus ({BONUS_NAMES[t.bonus]}) or pass it", rule="1840 IX.4"
             )
-        if _fresh(w, a.hex):
-            raise IllegalAction(FRESH_REFUSAL, rule="1840 IX.5")
+        _check_fresh(w, a.hex)
         _check_lay(w, a, bonus_lays(w, t.bonus), f"as {BONUS_NAMES[t.bonus]}")
         return
     if t.ran and a.type not in ("buy_private", "end_turn"):
@@ -484,10 +468,8 @@ def check(w: World, a: Action, seat: int) -> None:
                 raise IllegalAction("A Line lays one Stadtbahn tile per turn", rule="1840 IX.3")
             _check_lay(w, a, stadtbahn_lays(w), "as a Stadtbahn tile")
         else:
-            if _fresh(w, a.hex):
-                raise IllegalAction(FRESH_REFUSAL, rule="1840 IX.5")
-            if t.lay:
-                raise IllegalAction("A Line lays or upgrades one tile per turn", rule="1840 IX.3")
+            _check_fresh(w, a.hex)
+            track.check_count(TRACK, int(t.lay), "A Line")
             _check_lay(w, a, normal_lays(w, line, hexes=[a.hex]), "")
     elif a.type == "place_token":
         if t.token:
@@ -524,14 +506,10 @@ def check(w: World, a: Action, seat: int) -> None:
     elif a.type == "scrap_tram":
         check_scrap(w, _major(w), a.tram)
     elif a.type == "run":
-        if card.tram is None:
-            raise IllegalAction(f"Line {line} has no tram to run", rule="1840 IX.7")
+        run.check_has_train(RUNS[False], card.tram is not None, f"Line {line}")
         _check_run(w, a)
     elif a.type == "end_turn":
-        if card.tram is not None and not t.ran:
-            raise IllegalAction(
-                f"Line {line}'s tram must run: running is not optional", rule="1840 IX.3"
-            )
+        run.check_ran(RUNS[False], card.tram is not None, t.ran, f"Line {line}")
     elif a.type == "pass_bonus":
         raise IllegalAction("There is no Stadtbahn bonus to pass", rule="1840 IX.4")
     else:
@@ -546,95 +524,34 @@ def _check_lay(w: World, a: Action, lays: list[Lay], what: str) -> None:
     assert a.hex is not None and a.tile is not None and a.rotation is not None
     lay = (a.hex, a.tile, a.rotation % 6)
     if lay in lays:
-        cost = lay_cost(w, a.hex)
-        if cost > _treasury(w):
-            raise IllegalAction(
-                f"Laying on {a.hex} costs {cost}; {_major(w)} has {_treasury(w)}",
-                rule="1840 IX.4",
-            )
+        track.check_cost(TRACK, w.map, a.hex, _treasury(w), _major(w))
         return
-    if a.hex not in w.map.board.hexes:
-        raise IllegalAction(f"{quote(a.hex)} is not on the map", rule="1840 IX.4")
-    if a.tile not in b.tiles():
-        raise IllegalAction(f"There is no tile {quote(a.tile)}", rule="1840 IX.4")
-    if w.tile_supply().get(a.tile, 0) <= 0:
-        raise IllegalAction(f"No tile {a.tile} is left", rule="1840 IX.5")
-    colour = b.tiles()[a.tile].colour
-    first = PHASES.first_with(colour)
-    if first is not None and first.starts_on is not None and colour not in w.colours:
-        # IX.5: "Grüne Plättchen stehen ab Linien-Runde 2a zur Verfügung" (PHASE_STARTS)
-        raise IllegalAction(
-            f"{colour.capitalize()} tiles are available from {first.starts_on}",
-            rule="1840 IX.5",
-        )
-    on_hex = [r for h, n, r in lays if h == a.hex and n == a.tile]
-    if on_hex:
-        raise IllegalAction(
-            f"Tile {a.tile} on {a.hex} fits only in rotations {sorted(on_hex)}", rule="1840 IX.4"
-        )
-    if any(h == a.hex for h, _, _ in lays):
-        raise IllegalAction(
-            f"Tile {a.tile} cannot go on {a.hex} {what}: it must keep all track and stops "
-            "and suit the hex and the phase",
-            rule="1840 IX.4/IX.5",
-        )
-    raise IllegalAction(
-        f"Line {_line(w)} cannot lay on {a.hex} {what}: the hex must be reachable from its "
-        "own marker on its own (tram) track and take a tile of this phase's colours",
-        rule="1840 IX.4",
-    )
+    context = track.LayContext(b.tiles(), w.tile_supply(), PHASES, w.colours, f"Line {_line(w)}")
+    track.refuse(TRACK, w.map, lays, lay, context, what)
 
 
 def _check_token(w: World, a: Action, *, bonus: bool) -> None:
-    options = {(h, p) for h, p, _ in token_options(w, bonus=bonus)}
-    if (a.hex, a.city) in options:
-        if a.slot is not None and a.slot not in _free_slots(w, a):
-            raise IllegalAction(f"Slot {a.slot} of {a.hex}-{a.city} is not free", rule="1840 IX.6")
-        return
+    assert a.hex is not None and a.city is not None
     line = _line(w)
-    card = w.lines[line]
-    if card.tokens_used >= len(LINE_TOKEN_COSTS):
-        raise IllegalAction(f"Line {line} has placed all 6 markers", rule="1840 IX.6")
-    assert a.hex is not None and a.city is not None
-    if a.hex in {h for h, _ in w.map.corp_tokens(line)}:
-        raise IllegalAction(
-            f"Line {line} already has a marker on {a.hex}: one per hex", rule="1840 IX.6"
-        )
-    if a.hex in w.map.board.hexes:
-        try:
-            w.map.check_token(a.hex, a.city, line)
-        except (IllegalAction, KeyError, IndexError) as exc:
-            raise IllegalAction(
-                f"No marker of Line {line} can go on {a.hex}-{a.city}: {exc}", rule="1840 IX.6"
-            ) from None
-    raise IllegalAction(
-        f"Line {line} cannot place a marker on {a.hex}-{a.city}: it must be a city connected "
-        "to one of its markers by a route not blocked by other markers, and affordable",
-        rule="1840 IX.6",
+    token.check_place(
+        TOKENS,
+        w.map,
+        line,
+        {(h, p) for h, p, _ in token_options(w, bonus=bonus)},
+        (a.hex, a.city, a.slot),
+        placed=w.lines[line].tokens_used,
+        most=len(LINE_TOKEN_COSTS),
+        who=f"Line {line}",
     )
-
-
-def _free_slots(w: World, a: Action) -> list[int]:
-    assert a.hex is not None and a.city is not None
-    return [i for i, s in enumerate(w.map.tokens_at(a.hex, a.city)) if s is None]
 
 
 def _check_run(w: World, a: Action) -> None:
     line = _line(w)
     if not a.has_route:
         return
-    if a.route is None:
-        if w.profile.run_must_be_best and best(w, line) is not None:
-            raise IllegalAction(f"Line {line} must run: its tram has a route", rule="1840 IX.3")
-        return
-    route = _explicit_route(w, line, a.route)
-    if w.profile.run_must_be_best:
-        top = best(w, line)
-        if top is not None and route.revenue < top.revenue:
-            raise IllegalAction(
-                f"The run must earn the most it can: {top.revenue}, not {route.revenue}",
-                rule="1840 IX.8",
-            )
+    route = None if a.route is None else _explicit_route(w, line, a.route)
+    must = w.profile.run_must_be_best
+    run.check_choice(RUNS[must], route, best(w, line) if must else None, f"Line {line}")
 
 
 # --- execution --------------------------------------------------------------------------

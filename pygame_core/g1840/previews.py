@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..g18xx.market import Move
-from ..g18xx.shares import IPO, POOL
+from ..g18xx.money import BANK
+from ..g18xx.shares import POOL
 from ..g18xx.steps.dividend import payouts
 from . import board as b
 from . import company, linerounds, stock
@@ -41,8 +42,7 @@ def dividend(w: World, major: str) -> JsonDict:
     income = w.money.cash(income_holder(major))
     start = w.market.cell(major)
     seats = range(len(w.players))
-    held = [w.shares.percent(player_holder(s), major) for s in seats]
-    rest = w.shares.percent(POOL, major) + w.shares.percent(IPO, major)
+    percents = company.dividend_percents(w, major)
     size = w.shares.share_size(major)
 
     def reached(amount: int) -> tuple[int, int]:
@@ -59,9 +59,9 @@ def dividend(w: World, major: str) -> JsonDict:
     amounts = []
     for amount in range(entry["min"], entry["max"] + 1, entry["step"]):
         # The split company.py pays with (g18xx.steps.dividend), seat by seat and the bank.
-        parts = payouts(amount, {**{str(s): held[s] for s in seats}, IPO: rest})
-        paid = [parts.get(str(s), 0) for s in seats]
-        bank = parts.get(IPO, 0)
+        parts = payouts(amount, percents)
+        paid = [parts.get(player_holder(s), 0) for s in seats]
+        bank = parts.get(BANK, 0)
         cell = reached(amount)
         amounts.append(
             {

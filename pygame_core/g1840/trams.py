@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..g18xx.trains import Phase, PhaseTable, TrainType
+from ..g18xx.trains import Phase, PhaseTable, TrainBank, TrainType
 from . import board as b
 from .entities import trams
 
@@ -92,10 +92,10 @@ def maintenance(tram: str, newest: str | None) -> int:
 
 
 @dataclass
-class Depot:
-    """The bank's trams: ids not yet bought, per type, and the newest type ever bought."""
+class Depot(TrainBank):
+    """The bank's trams (a `TrainBank` over `PHASES`): ids not yet bought, per type, the
+    newest type ever bought (for maintenance) and the trams that left the game."""
 
-    stock: dict[str, list[str]] = field(default_factory=dict)
     newest: str | None = None
     exported: list[str] = field(default_factory=list)
     scrapped: list[str] = field(default_factory=list)
@@ -103,29 +103,32 @@ class Depot:
     @classmethod
     def for_players(cls, counts: Mapping[str, int]) -> Depot:
         """III.5 Tabelle 1: the trams for this player count."""
-        return cls({t: [f"{t}-{i}" for i in range(int(counts[t]))] for t in TYPES})
+        return cls(TrainBank.of(PHASES, counts).stock)
 
     def available(self, company_round: int) -> dict[str, int]:
-        """Type -> price of the trams that can be bought in CR `company_round`."""
+        """Type -> price of the trams that can be bought in CR `company_round`: the
+        Company Round's fields (VIII.5.3), not the lowest type, decide the offer."""
         return {t: p for t, p in offer_in(company_round).items() if self.stock.get(t)}
 
-    def take(self, tram: str) -> str:
-        """Remove the next tram of `tram` (a type) from the depot; return its id."""
-        tram_id = self.stock[tram].pop(0)
+    def sell(self, tram: str, phase: str) -> str:
+        """Remove the next tram of `tram` (a type) from the depot; return its id. A
+        purchase never changes 1840's phase (the round track does, IX.5)."""
+        tram_id, change = self.take(PHASES, phase, tram)
+        assert change is None
         if self.newest is None or TYPES.index(tram) > TYPES.index(self.newest):
             self.newest = tram
         return tram_id
 
     def export(self, tram: str) -> list[str]:
         """VIII.3: the trams of `tram` left in the bank leave the game."""
-        gone, self.stock[tram] = self.stock.get(tram, []), []
+        gone = self.withdraw(tram)
         self.exported.extend(gone)
         return gone
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready state."""
         return {
-            "stock": {t: list(ids) for t, ids in self.stock.items()},
+            "stock": super().to_dict(),
             "newest": self.newest,
             "exported": list(self.exported),
             "scrapped": list(self.scrapped),

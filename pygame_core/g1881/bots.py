@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
 from ..g18xx.shares import IPO
+from . import track
 from . import trains as tr
 from .board import tiles
-from .flow import company_runs, track
+from .flow import company_runs
 from .track import build_bonus
 
 if TYPE_CHECKING:
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from .world import World
 
 JsonDict = dict[str, Any]
-LAY_SAMPLE: Final = 10  # lays the normal bot values per turn (a run search each)
+LAY_SAMPLE: Final = 6  # lays the normal bot values per turn (a run search each)
 RANGE_KEYS: Final = ("field", "min", "max", "step")
 
 
@@ -147,7 +148,7 @@ def _track(w: World, legal: list[JsonDict], rng: Rng) -> JsonDict:
 
     scored = [(value(e), e) for e in sample]
     best_value, best = max(scored, key=lambda p: p[0])
-    if best_value < 0:
+    if best_value < 0 and w.eco.money.cash(corp) < 2 * _cheapest(w):
         return _closing(legal)
     return best
 
@@ -187,7 +188,16 @@ def _trains(w: World, legal: list[JsonDict]) -> JsonDict:
     buys = [e for e in legal if e["type"] in ("buy_train", "buy_train_on_credit")]
     if buys and w.op is not None:
         corp = w.op.corp
-        held = len(w.trains.trains(corp))
-        if held < 2 or _rusts_soon(w, corp) or _first(legal, "done") is None:
+        held = w.trains.trains(corp)
+        ranges = [int(tr.train_type(t).range or 0) for t in held]
+        better = [
+            e
+            for e in buys
+            if e["type"] == "buy_train"
+            and int(tr.train_type(e["train"]).range or 0) > min(ranges, default=0)
+        ]
+        if len(held) < 2 or _rusts_soon(w, corp) or _first(legal, "done") is None:
             return buys[0]
+        if better and w.eco.money.cash(corp) >= tr.offer(w.trains, tr.TRAM)[better[0]["train"]]:
+            return better[0]
     return _closing(legal)

@@ -16,13 +16,14 @@ company (7.8, 10.5).
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Final
 
 from ..core.errors import IllegalAction, InvalidAction, NotYourTurn, quote
 from ..core.game import LogEntry
 from ..g18xx.board import MapState
-from ..g18xx.money import BANK
+from ..g18xx.money import BANK, InsufficientCash
 from ..g18xx.rounds import Cycle, RoundDef, Rounds, Step
 from ..g18xx.shares import IPO
 from . import bid as bidding
@@ -31,7 +32,7 @@ from . import trains as tr
 from .actions import Action
 from .board import homes
 from .economy import SBAHN, TRAMS
-from .end import Timing, bank_pays, timing
+from .end import Timing, bank_pays, note_price, timing
 from .runs import CompanyRuns, best_company_runs
 from .world import OVER, Operating, World, place_homes
 
@@ -181,8 +182,29 @@ def _stock_wire(a: Action) -> JsonDict:
     return out
 
 
+# Below this the bank may not cover a trade (a float pays 10 x par, 4.26): trades are tried
+# on a copy first.
+LOW_BANK: Final = 2500
+
+
+def _bank_covers(w: World, a: JsonDict) -> bool:
+    """True unless the bank's cash cannot pay what the trade makes it pay (a sale, 4.9; a
+    float, 4.26): 13.1.1 ends the game when the bank breaks; a trade it cannot pay is not
+    made (digest-free decision, docs/rules-decisions.md "### The game")."""
+    if a["type"] not in ("buy", "sell") or w.eco.money.cash(BANK) >= LOW_BANK:
+        return True
+    trial = copy.deepcopy(_sr(w))
+    try:
+        stock.execute(trial, a)
+    except InsufficientCash:
+        return False
+    return True
+
+
 def _sr_legal(w: World, seat: int) -> list[JsonDict]:
-    return [a for a in stock.legal(_sr(w), seat) if a.get("company") != SBAHN]
+    return [
+        a for a in stock.legal(_sr(w), seat) if a.get("company") != SBAHN and _bank_covers(w, a)
+    ]
 
 
 def _sr_check(w: World, a: Action, seat: int) -> None:
@@ -191,6 +213,11 @@ def _sr_check(w: World, a: Action, seat: int) -> None:
     if a.company == SBAHN:
         raise IllegalAction(SBAHN_LEFT_OUT, rule="1881 12.1")
     stock.check(_sr(w), _stock_wire(a), seat)
+    if not _bank_covers(w, _stock_wire(a)):
+        raise IllegalAction(
+            f"The bank has {w.eco.money.cash(BANK)} and cannot pay for this trade",
+            rule="1881 13.1.1",
+        )
 
 
 def _sr_execute(w: World, a: Action) -> bool:
@@ -201,13 +228,18 @@ def _sr_execute(w: World, a: Action) -> bool:
     over = stock.execute(sr, _stock_wire(a))
     _report(w)
     place_homes(w)
+    if sr.game_over:
+        for corp in w.eco.market.corporations():
+            note_price(w.end, w.eco.market, corp)
     if sr.game_over or timing(w.end, in_stock_round=True) is Timing.NOW or _bank_broken(w):
         finish(w, "the game ends in the stock round (13.1)")
         return False
     if over:
         w.priority = sr.priority
-        if not w.operating():
-            w.say("No company operates")
+        if not w.operating() and sr.last_buyer is None:
+            # Nothing bought and nothing operates: every later round would be the same.
+            finish(w, "no company operates and nobody buys (a dead game)")
+            return False
     return over
 
 
@@ -269,7 +301,13 @@ def _builder(w: World, op: Operating) -> track.Builder:
 def lays(w: World) -> list[tuple[str, str, int]]:
     """The operating company's legal lays now (6.x)."""
     op = _op(w)
-    return track.legal_lays(w.map, _builder(w, op))
+    builder = _builder(w, op)
+    key = ("lays", w.map_version, builder)
+    if key not in w.cache:
+        w.cache.clear()
+        w.cache[key] = track.legal_lays(w.map, builder)
+    found: list[tuple[str, str, int]] = w.cache[key]
+    return list(found)
 
 
 def depot_places(w: World) -> list[tuple[str, int]]:
@@ -429,6 +467,8 @@ def _or_check(w: World, a: Action, seat: int) -> None:
 
 
 def _choice(value: str | None) -> revenue.Choice:
+    if value is None:
+        raise InvalidAction("A dividend names its choice")
     try:
         return revenue.Choice(value)
     except ValueError:
@@ -487,6 +527,7 @@ def _lay(w: World, op: Operating, a: Action) -> None:
     assert a.hex is not None and a.tile is not None and a.rotation is not None
     before: MapState = w.map.copy()
     result = track.lay(w.map, _builder(w, op), (a.hex, a.tile, a.rotation))
+    w.map_version += 1
     op.built = op.built.after(a.hex, result.upgrade)
     text = f"{op.corp} lays tile {a.tile} on {a.hex}"
     if result.cost:
@@ -511,6 +552,7 @@ def _depot(w: World, op: Operating, a: Action) -> None:
         op.corp, a.hex, a.city, w.charters[op.corp], w.eco.money.cash(op.corp), op.depot_done
     )
     charter, cost = depots.place_depot(w.map, order)
+    w.map_version += 1
     w.charters[op.corp] = charter
     w.eco.money.transfer(op.corp, BANK, cost, f"{op.corp} depot (7.2)", rule="1881 7.2")
     op.depot_done = True
@@ -560,6 +602,7 @@ def _bankrupt(w: World, corp: str) -> None:
         slots = w.map.slots(coord, part)
         w.map.remove_token(coord, part, slots.index(corp))
     w.map.release(corp)
+    w.map_version += 1
     w.say(f"{corp} is bankrupt (9.13); its trains {', '.join(gone.trains) or '-'} go to the bank")
 
 

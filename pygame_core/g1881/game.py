@@ -92,6 +92,11 @@ class Berlin1881(TitleState[Action]):
         self._legal = (self._version, seat, out)
         return json_copy(out)
 
+    def refresh(self) -> None:
+        """Forget the cached legal actions (after the state was changed by hand: tests)."""
+        self._legal = None
+        self.w.cache.clear()
+
     # --- actions -------------------------------------------------------------------------
 
     def check(self, action: Mapping[str, Any], seat: int) -> Action:

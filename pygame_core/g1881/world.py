@@ -69,6 +69,8 @@ class World:
     over: bool = False
     log: list[LogEntry] = field(default_factory=list)
     history: list[JsonDict] = field(default_factory=list)
+    map_version: int = 0  # counts changes of the map (tiles, depots): the caches' key
+    cache: dict[tuple[object, ...], Any] = field(default_factory=dict)
 
     def director_seat(self, corp: str) -> int | None:
         """The seat directing `corp` (None: nobody)."""
@@ -140,6 +142,7 @@ def place_homes(w: World) -> None:
             continue
         home = homes()[corp]
         w.map.place_token(home.hex, home.part, corp)
+        w.map_version += 1
         w.say(f"{corp} places its start depot on {home.hex}")
 
 

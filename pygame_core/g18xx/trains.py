@@ -235,7 +235,19 @@ class TrainBank:
     def buy(self, table: PhaseTable, phase: str, train: str) -> tuple[str, PhaseChange | None]:
         """Sell the next train of type `train`: its id, and the phase change it makes."""
         self.check_buy(table, phase, train)
+        return self.take(table, phase, train)
+
+    def take(self, table: PhaseTable, phase: str, train: str) -> tuple[str, PhaseChange | None]:
+        """Hand out the next train of type `train` where the title's own offer (checked by
+        the caller) replaces the lowest-type rule: its id, and the phase change it makes."""
+        if not self.stock.get(train):
+            raise IllegalAction(f"The bank has no {train} train left", rule=table.cite)
         return self.stock[train].pop(0), table.after_purchase(phase, train)
+
+    def withdraw(self, train: str) -> list[str]:
+        """The bank's trains of type `train` leave the game: their ids."""
+        gone, self.stock[train] = self.stock.get(train, []), []
+        return gone
 
     def to_dict(self) -> dict[str, list[str]]:
         """JSON-ready state."""

@@ -66,7 +66,8 @@ def play_checked(
     for label, g in games(title, hooks, hooks.random_games, offset):
         rng = Rng(BASE + offset)
         for n in playout(g, random_chooser(rng, hooks.random_skips), hooks.action_cap):
-            if every or rng.below(hooks.probe_every * rarer) == 0 or g.active is None:
+            probe = every or rng.below(hooks.probe_every * rarer) == 0 or g.active is None
+            if probe or n < hooks.probe_opening:
                 failures += [f"{label} after {n} actions: {f}" for f in check(g, hooks, rng)]
             if len(failures) >= MAX_FAILURES:
                 return failures

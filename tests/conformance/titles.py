@@ -15,7 +15,7 @@ from pygame_core import TITLES, Game
 from pygame_core.core.game import TitleState
 from pygame_core.core.rng import Rng
 
-from . import hooks_1840, hooks_trambahn
+from . import hooks_1840, hooks_1881, hooks_trambahn
 
 # A copy of a state with everything `viewer` may not see dealt anew (None: a spectator,
 # who may see nothing secret), drawing on the Rng: the view of `viewer` must not change.
@@ -47,7 +47,9 @@ class TitleHooks:
     (every legal action, mutations, save round trip, hidden information) probe every
     `probe_every`-th position. A game longer than `action_cap` actions fails.
     `random_skips`: action types random play leaves out (still tried at probes), such as
-    an end of the game by hand, which would end nearly every random game at once."""
+    an end of the game by hand, which would end nearly every random game at once.
+    `probe_opening`: the first positions of every game are probed always (a secret that
+    lives only there, such as a sealed opening bid, is then always checked)."""
 
     invariants: Callable[[Game], list[str]]
     setups: tuple[Setup, ...]
@@ -57,6 +59,7 @@ class TitleHooks:
     probe_every: int
     action_cap: int
     random_skips: frozenset[str] = frozenset()
+    probe_opening: int = 0
 
 
 SITE = "18xx.games"
@@ -94,6 +97,21 @@ HOOKS: Mapping[str, TitleHooks] = MappingProxyType(
             probe_every=20,
             action_cap=20000,
             random_skips=frozenset({"end_game"}),
+        ),
+        "1881": TitleHooks(
+            invariants=hooks_1881.broken,
+            setups=(
+                Setup(6, {"trains_on_credit": True}),
+                Setup(5, {"double_track": True}),
+                Setup(4),
+                Setup(3),
+            ),
+            redeal=hooks_1881.redeal,
+            random_games=4,
+            bot_games=1,
+            probe_every=40,
+            action_cap=20000,
+            probe_opening=6,
         ),
     }
 )

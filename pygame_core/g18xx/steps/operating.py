@@ -58,3 +58,9 @@ def each_step(kind: str, order: Sequence[str]) -> list[QueuedStep]:
     """One kind of step for every company in `order` (a step of the round, company by
     company)."""
     return [(kind, c) for c in order]
+
+
+def next_operator(waiting: list[str]) -> str | None:
+    """The next company of the round's operating order to take its turn, taken off
+    `waiting`; None when every company has had its turn."""
+    return waiting.pop(0) if waiting else None

@@ -1,0 +1,117 @@
+"""Fuzz 1881: play many seeded bot games and check the invariants after every action.
+
+Not run in CI (tests/g1881/test_game_bots.py plays a small sample). From the repository root:
+
+    .venv/bin/python scripts/fuzz_1881.py --games 100 --processes 2
+
+Each game is (players, seed) with the bots' levels and the variants following from the
+seed and the options, so a failure is reproduced with `--players N --seed-start SEED
+--games 1`. After every action the conformance invariants (tests/conformance/hooks_1881.py)
+check the position; with `--roundtrip` the save is loaded again at the end. Prints a
+summary and exits 1 on any failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tests.g1881.game_helpers import play_checked
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to play."""
+
+    players: int
+    seed: int
+    levels: tuple[str, ...]
+    variants: bool
+    roundtrip: bool
+
+
+@dataclass
+class Outcome:
+    """What one game produced."""
+
+    job: Job
+    actions: int = 0
+    failures: list[str] = field(default_factory=list)
+
+
+def levels_for(level: str, players: int, seed: int) -> tuple[str, ...]:
+    """Seat levels: all easy, all normal, or "mixed" (one easy seat in three, by seed)."""
+    if level in ("easy", "normal"):
+        return (level,) * players
+    return tuple("easy" if (seed + s) % 3 == 0 else "normal" for s in range(players))
+
+
+def play(job: Job) -> Outcome:
+    """Play one game with the invariants checked after every action."""
+    options = {"double_track": True, "trains_on_credit": True} if job.variants else {}
+    _, actions, failures = play_checked(
+        job.players, job.seed, levels=job.levels, options=options, roundtrip=job.roundtrip
+    )
+    where = f"{job.players}p seed {job.seed} {'/'.join(job.levels)}"
+    where += " variants" if job.variants else ""
+    return Outcome(job, actions, [f"{where}: {f}" for f in failures])
+
+
+def jobs(args: argparse.Namespace) -> list[Job]:
+    """The games the options ask for (variants 1 and 2 on odd seeds with --variants)."""
+    return [
+        Job(
+            players,
+            seed,
+            levels_for(args.level, players, seed),
+            args.variants and seed % 2 == 1,
+            args.roundtrip,
+        )
+        for players in args.players
+        for seed in range(args.seed_start, args.seed_start + args.games)
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the games; 1 on any failure."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
+    parser.add_argument("--level", choices=["easy", "normal", "mixed"], default="mixed")
+    parser.add_argument("--seed-start", type=int, default=0)
+    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--variants", action="store_true", help="variants 1+2 on odd seeds")
+    parser.add_argument("--roundtrip", action="store_true", help="check to_json/from_json")
+    args = parser.parse_args(argv)
+    todo = jobs(args)
+    start = time.perf_counter()
+    games = actions = 0
+    failures: list[str] = []
+    if args.processes > 1:
+        pool = ProcessPoolExecutor(args.processes)
+        results: Iterator[Outcome] = pool.map(play, todo, chunksize=2)
+    else:
+        results = map(play, todo)
+    for r in results:
+        for f in r.failures:
+            print("FAIL", f, flush=True)
+        games += 1
+        actions += r.actions
+        failures += r.failures
+    secs = time.perf_counter() - start
+    print(
+        f"{games} games, {actions} actions, {len(failures)} failures, "
+        f"{games / secs:.2f} games/s, {actions / max(games, 1):.0f} actions/game"
+    )
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
