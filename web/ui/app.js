@@ -15,8 +15,8 @@ let g1881Module = null;
 const loadHome = () => (homeModule ??= import("./home.js"));
 const load1840 = () => (g1840Module ??= import("./g1840/controller.js"));
 const load1881 = () => (g1881Module ??= import("./g1881/controller.js"));
-// The 18xx titles: each seat a person or a bot, several people behind the pass screen.
-const G18XX_TITLES = new Set(["1840", "1881"]);
+// The 18xx titles' screens: each seat a person or a bot, several people behind the pass screen.
+const SCREENS = { 1840: { load: load1840, name: "G1840Game" }, 1881: { load: load1881, name: "G1881Game" } };
 
 const host = document.getElementById("app");
 let engine = null;
@@ -50,27 +50,16 @@ async function mountGame(opts) {
 }
 
 async function createGame(opts) {
-  if (opts.title === "1840") {
-    const { G1840Game } = await load1840();
+  const screen = SCREENS[opts.title];
+  if (screen) {
+    const Screen = (await screen.load())[screen.name];
     home = null;
     game?.destroy();
-    document.title = "1840 · Tramways";
-    game = new G1840Game(host, {
+    document.title = `${opts.title} · Tramways`;
+    game = new Screen(host, {
       ...opts,
       onMenu: showHome,
-      onRematch: (session) => startNewGame({ title: "1840", names: session.names, seats: session.seats, options: session.options }),
-    });
-    return game;
-  }
-  if (opts.title === "1881") {
-    const { G1881Game } = await load1881();
-    home = null;
-    game?.destroy();
-    document.title = "1881 · Tramways";
-    game = new G1881Game(host, {
-      ...opts,
-      onMenu: showHome,
-      onRematch: (session) => startNewGame({ title: "1881", names: session.names, seats: session.seats, options: session.options }),
+      onRematch: (session) => startNewGame({ title: opts.title, names: session.names, seats: session.seats, options: session.options }),
     });
     return game;
   }
@@ -99,7 +88,7 @@ async function resumeGame() {
 
 async function startNewGame(setup) {
   if (!engine) return;
-  if (G18XX_TITLES.has(setup.title)) return start18xx(setup);
+  if (SCREENS[setup.title]) return start18xx(setup);
   const hotseat = setup.mode === "hotseat";
   const start = setup.start === "random" ? null : Number(setup.start);
   // Seat 0 is the first name: in a bot game the human, seat 1 the bot.
@@ -166,7 +155,7 @@ async function import18xx(save, choice) {
 
 async function importGame(save, choice) {
   if (!engine) return;
-  if (G18XX_TITLES.has(choice.title)) return import18xx(save, choice);
+  if (SCREENS[choice.title]) return import18xx(save, choice);
   const hotseat = choice.mode === "hotseat";
   const session = hotseat ? { mode: "hotseat", botSeat: null, humanSeat: null, level: null } : { mode: "bot", humanSeat: choice.humanSeat, botSeat: 1 - choice.humanSeat, level: choice.level ?? "normal" };
   // Ask for the active seat's view in hotseat (or seat 0 when the game is over).

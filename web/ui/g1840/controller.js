@@ -7,9 +7,10 @@
 
 import { h, mount } from "../dom.js";
 import { companyStyle } from "../g18xx/colours.js";
+import { runsToggle } from "../g18xx/controls.js";
 import { G18xxGame } from "../g18xx/controller.js";
 import { marketTab } from "../g18xx/market.js";
-import { logPanel, manifestPanel, phaseChip, playersCompact, playersSheet, privatesTable } from "../g18xx/sheets.js";
+import { logTab, manifestPanel, phaseChip, playersCompact, playersSheet, privatesTable } from "../g18xx/sheets.js";
 import { decisionPanel } from "./decide.js";
 import { companyBadge, money } from "./format.js";
 import { companiesOf, companiesSheet, depotPanel, gameFacts, linesPanel, MANIFEST_GROUPS, roundTrack } from "./panels.js";
@@ -77,12 +78,7 @@ export class G1840Game extends G18xxGame {
   }
 
   mapTools() {
-    return h(
-      "label",
-      { class: "g18-maptool", title: "Draw the route each Line ran last" },
-      h("input", { type: "checkbox", checked: Boolean(this.showRuns), "data-testid": "show-runs", onchange: (e) => { this.showRuns = e.target.checked; this.renderMap(this.shown()); } }),
-      "Last runs",
-    );
+    return runsToggle(this, "Draw the route each Line ran last");
   }
 
   actingBadge(acting) {
@@ -115,13 +111,9 @@ export class G1840Game extends G18xxGame {
       case "tiles":
         mount(panel, manifestPanel(view, this.catalog, MANIFEST_GROUPS));
         break;
-      case "log": {
-        const list = logPanel(resp);
-        mount(panel, list);
-        list.scrollTop = list.scrollHeight;
-        if (wide) panel.scrollTop = panel.scrollHeight;
+      case "log":
+        logTab(panel, resp, wide);
         break;
-      }
       default:
         panel.replaceChildren();
     }

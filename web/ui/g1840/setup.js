@@ -4,7 +4,7 @@
 
 import { h, s } from "../dom.js";
 import { rulesCard } from "../rules-card.js";
-import { newGameForm, radio } from "../g18xx/setup.js";
+import { describeSave, importChoice, newGameForm, radio, titleArt } from "../g18xx/setup.js";
 import { companyStyle } from "../g18xx/colours.js";
 import { money, PROFILE_NAMES, VARIANT_NAMES } from "./format.js";
 
@@ -19,36 +19,25 @@ export const DEFAULT_1840 = {
 
 /** The title card's picture: a few hexes with Stadtbahn track and company tokens. */
 export function art1840() {
-  const hex = (cx, cy, fill, stroke) => {
-    const pts = [];
-    for (let i = 0; i < 6; i++) {
-      const a = ((60 * i - 30) * Math.PI) / 180;
-      pts.push(`${(cx + 22 * Math.cos(a)).toFixed(1)},${(cy + 22 * Math.sin(a)).toFixed(1)}`);
-    }
-    return s("polygon", { points: pts.join(" "), fill, stroke, "stroke-width": 1.4 });
-  };
   const token = (cx, cy, id) => {
     const st = companyStyle(id);
     return s("g", {}, s("circle", { cx, cy, r: 8.5, fill: st.fill, stroke: "#fff", "stroke-width": 1.2 }), s("text", { x: cx, y: cy, dy: "0.35em", "text-anchor": "middle", "font-size": 7.5, "font-weight": 700, fill: st.text, "font-family": "system-ui, sans-serif" }, st.label));
   };
-  return h(
-    "div",
-    { class: "title-art g40-art", "aria-hidden": "true" },
-    s(
-      "svg",
-      { viewBox: "0 0 120 92", width: 120, height: 92 },
-      hex(30, 26, "#fbe14b", "#b99e10"),
-      hex(68, 26, "#7cc35a", "#3f7f2a"),
-      hex(49, 59, "#f7f3e6", "#b9ad92"),
-      hex(87, 59, "#e0584c", "#9e2c22"),
-      s("polygon", { points: "49,37 68,48 68,70 49,81 30,70 30,48", fill: "none", stroke: "#ffa500", "stroke-width": 3.5 }),
-      s("path", { d: "M11 26 H49 L68 26 H90", stroke: "#161616", "stroke-width": 4, fill: "none" }),
-      s("path", { d: "M30 70 L49 59 L68 70 L87 59", stroke: "#5b3716", "stroke-width": 4, fill: "none" }),
-      s("path", { d: "M30 70 L49 59 L68 70 L87 59", stroke: "#fff", "stroke-width": 1.6, "stroke-dasharray": "3 2.4", fill: "none" }),
-      token(49, 26, "WT"),
-      token(87, 59, "GWStStB"),
-      token(49, 59, "V"),
-    ),
+  return titleArt(
+    "g40-art",
+    [
+      [30, 26, "#fbe14b", "#b99e10"],
+      [68, 26, "#7cc35a", "#3f7f2a"],
+      [49, 59, "#f7f3e6", "#b9ad92"],
+      [87, 59, "#e0584c", "#9e2c22"],
+    ],
+    s("polygon", { points: "49,37 68,48 68,70 49,81 30,70 30,48", fill: "none", stroke: "#ffa500", "stroke-width": 3.5 }),
+    s("path", { d: "M11 26 H49 L68 26 H90", stroke: "#161616", "stroke-width": 4, fill: "none" }),
+    s("path", { d: "M30 70 L49 59 L68 70 L87 59", stroke: "#5b3716", "stroke-width": 4, fill: "none" }),
+    s("path", { d: "M30 70 L49 59 L68 70 L87 59", stroke: "#fff", "stroke-width": 1.6, "stroke-dasharray": "3 2.4", fill: "none" }),
+    token(49, 26, "WT"),
+    token(87, 59, "GWStStB"),
+    token(49, 59, "V"),
   );
 }
 
@@ -97,44 +86,19 @@ export function newGameForm1840(home, title) {
 /** After a 1840 file was validated: who plays which seat. `onOpen(seats)`. */
 export function importChoice1840(resp, { source, onOpen, onCancel }) {
   const v = resp.view;
-  const names = v.players.map((p) => p.name);
-  const res = resp.result;
-  const allHuman = names.map(() => ({ kind: "human" }));
-  const vsBots = (seat) => names.map((_, i) => (i === seat ? { kind: "human" } : { kind: "bot", level: "normal" }));
-  return h(
-    "div",
-    { class: "import-choice", "data-testid": "import-choice" },
-    h(
-      "p",
-      { "data-testid": "import-summary" },
-      h("strong", {}, `1840 · ${names.join(", ")}`),
-      ` · ${resp.n_actions} actions · ${v.ended_by_hand ? `ended by hand on 18xx.games in ${v.round.label}` : res ? "finished" : v.round.label} · ${VARIANT_NAMES[v.variant] ?? v.variant} · ${PROFILE_NAMES[v.profile] ?? v.profile}`,
-      res ? ` · final values ${res.scores.map((x) => money(x)).join(" / ")}` : "",
-    ),
-    h("p", { class: "muted small" }, `${source === "18xx" ? "Imported from 18xx.games: it opens at its last state, with its whole history to step through." : "A saved game."} It replaces the saved game.`),
-    h(
-      "div",
-      { class: "form-buttons" },
-      h("button", { type: "button", class: "btn primary", "data-testid": "import-open", onclick: () => onOpen(allHuman) }, res ? "Open the game" : "Everyone on this device"),
-      res
-        ? null
-        : names.map((n, seat) => h("button", { type: "button", class: "btn", "data-testid": `import-bot-${seat}`, onclick: () => onOpen(vsBots(seat)) }, `Play ${n}, bots for the others`)),
-      h("button", { type: "button", class: "btn ghost", "data-testid": "import-cancel", onclick: onCancel }, "Cancel"),
-    ),
-  );
+  return importChoice(resp, {
+    title: "1840",
+    summary: `${v.ended_by_hand ? `ended by hand on 18xx.games in ${v.round.label}` : resp.result ? "finished" : v.round.label} · ${VARIANT_NAMES[v.variant] ?? v.variant} · ${PROFILE_NAMES[v.profile] ?? v.profile}`,
+    note: source === "18xx" ? "Imported from 18xx.games: it opens at its last state, with its whole history to step through." : "A saved game.",
+    money,
+    onOpen,
+    onCancel,
+  });
 }
 
 /** A short description of a saved 1840 game for the start page. */
 export function describe1840(rec) {
-  const v = rec.response.view;
-  const seats = rec.session?.seats ?? [];
-  const names = v.players.map((p, i) => `${p.name}${seats[i]?.kind === "bot" ? " (bot)" : ""}`);
-  const over = Boolean(rec.response.result);
-  return {
-    who: `1840 · ${names.join(", ")}`,
-    summary: `${over ? "Finished" : v.round.label} · ${VARIANT_NAMES[v.variant] ?? v.variant} · ${PROFILE_NAMES[v.profile] ?? v.profile}`,
-    over,
-  };
+  return describeSave(rec, "1840", (v, over) => `${over ? "Finished" : v.round.label} · ${VARIANT_NAMES[v.variant] ?? v.variant} · ${PROFILE_NAMES[v.profile] ?? v.profile}`);
 }
 
 /** A short "how to play" for the start page. */

@@ -5,11 +5,12 @@
 // the map and the trains' runs drawn one by one with their revenue and bonuses. What a player
 // may do comes from the engine's `legal` list only; this file never decides a rule.
 
-import { h, mount } from "../dom.js";
+import { mount } from "../dom.js";
+import { runsToggle } from "../g18xx/controls.js";
 import { G18xxGame } from "../g18xx/controller.js";
 import { mapModes } from "../g18xx/laying.js";
 import { marketTab } from "../g18xx/market.js";
-import { logPanel, manifestPanel, phaseChip, playersCompact, playersSheet } from "../g18xx/sheets.js";
+import { logTab, manifestPanel, phaseChip, playersCompact, playersSheet } from "../g18xx/sheets.js";
 import { decisionPanel } from "./decide.js";
 import { companyBadge, money, registerColours, trainType } from "./format.js";
 import { companiesOf, companiesSheet, gameFacts, roundChip, runsOf, sbahnPanel, setNames, trainsPanel } from "./panels.js";
@@ -93,12 +94,7 @@ export class G1881Game extends G18xxGame {
   }
 
   mapTools() {
-    return h(
-      "label",
-      { class: "g18-maptool", title: "Draw the runs each company made last" },
-      h("input", { type: "checkbox", checked: Boolean(this.showRuns), "data-testid": "show-runs", onchange: (e) => { this.showRuns = e.target.checked; this.renderMap(this.shown()); } }),
-      "Last runs",
-    );
+    return runsToggle(this, "Draw the runs each company made last");
   }
 
   actingBadge(acting) {
@@ -129,13 +125,9 @@ export class G1881Game extends G18xxGame {
       case "tiles":
         mount(panel, manifestPanel(view, this.catalog));
         break;
-      case "log": {
-        const list = logPanel(resp);
-        mount(panel, list);
-        list.scrollTop = list.scrollHeight;
-        if (wide) panel.scrollTop = panel.scrollHeight;
+      case "log":
+        logTab(panel, resp, wide);
         break;
-      }
       default:
         panel.replaceChildren();
     }

@@ -4,7 +4,7 @@
 
 import { h, s } from "../dom.js";
 import { rulesCard } from "../rules-card.js";
-import { newGameForm } from "../g18xx/setup.js";
+import { describeSave, importChoice, newGameForm, titleArt } from "../g18xx/setup.js";
 import { money, OPTION_NAMES } from "./format.js";
 
 export const DEFAULT_1881 = {
@@ -16,31 +16,20 @@ export const DEFAULT_1881 = {
 
 /** The title card's picture: a green and a yellow hex, the S-Bahn Trasse and a depot. */
 export function art1881() {
-  const hex = (cx, cy, fill, stroke) => {
-    const pts = [];
-    for (let i = 0; i < 6; i++) {
-      const a = ((60 * i - 30) * Math.PI) / 180;
-      pts.push(`${(cx + 22 * Math.cos(a)).toFixed(1)},${(cy + 22 * Math.sin(a)).toFixed(1)}`);
-    }
-    return s("polygon", { points: pts.join(" "), fill, stroke, "stroke-width": 1.4 });
-  };
-  return h(
-    "div",
-    { class: "title-art g81-art", "aria-hidden": "true" },
-    s(
-      "svg",
-      { viewBox: "0 0 120 92", width: 120, height: 92 },
-      hex(30, 26, "#fbe14b", "#b99e10"),
-      hex(68, 26, "#7cc35a", "#3f7f2a"),
-      hex(49, 59, "#9fd0ee", "#4f8fb8"),
-      hex(87, 59, "#f7f3e6", "#b9ad92"),
-      s("path", { d: "M8 26 H90", stroke: "#161616", "stroke-width": 4, fill: "none" }),
-      s("path", { d: "M30 70 L49 59 L68 70 L87 59 L110 70", stroke: "#7a1f2e", "stroke-width": 4, fill: "none" }),
-      s("path", { d: "M30 70 L49 59 L68 70 L87 59 L110 70", stroke: "#c8912a", "stroke-width": 1.6, "stroke-dasharray": "3 2.4", fill: "none" }),
-      s("circle", { cx: 49, cy: 26, r: 9, fill: "#F2C200", stroke: "#fff", "stroke-width": 1.2 }),
-      s("circle", { cx: 87, cy: 59, r: 9, fill: "#fff", stroke: "#7a1f2e", "stroke-width": 2 }),
-      s("text", { x: 87, y: 59, dy: "0.35em", "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#7a1f2e", "font-family": "system-ui, sans-serif" }, "S"),
-    ),
+  return titleArt(
+    "g81-art",
+    [
+      [30, 26, "#fbe14b", "#b99e10"],
+      [68, 26, "#7cc35a", "#3f7f2a"],
+      [49, 59, "#9fd0ee", "#4f8fb8"],
+      [87, 59, "#f7f3e6", "#b9ad92"],
+    ],
+    s("path", { d: "M8 26 H90", stroke: "#161616", "stroke-width": 4, fill: "none" }),
+    s("path", { d: "M30 70 L49 59 L68 70 L87 59 L110 70", stroke: "#7a1f2e", "stroke-width": 4, fill: "none" }),
+    s("path", { d: "M30 70 L49 59 L68 70 L87 59 L110 70", stroke: "#c8912a", "stroke-width": 1.6, "stroke-dasharray": "3 2.4", fill: "none" }),
+    s("circle", { cx: 49, cy: 26, r: 9, fill: "#F2C200", stroke: "#fff", "stroke-width": 1.2 }),
+    s("circle", { cx: 87, cy: 59, r: 9, fill: "#fff", stroke: "#7a1f2e", "stroke-width": 2 }),
+    s("text", { x: 87, y: 59, dy: "0.35em", "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#7a1f2e", "font-family": "system-ui, sans-serif" }, "S"),
   );
 }
 
@@ -72,39 +61,13 @@ export function newGameForm1881(home, title) {
 
 /** After a saved 1881 file was validated: who plays which seat. `onOpen(seats)`. */
 export function importChoice1881(resp, { onOpen, onCancel }) {
-  const names = resp.view.players.map((p) => p.name);
-  const res = resp.result;
-  const allHuman = names.map(() => ({ kind: "human" }));
-  const vsBots = (seat) => names.map((_, i) => (i === seat ? { kind: "human" } : { kind: "bot", level: "normal" }));
-  return h(
-    "div",
-    { class: "import-choice", "data-testid": "import-choice" },
-    h(
-      "p",
-      { "data-testid": "import-summary" },
-      h("strong", {}, `1881 · ${names.join(", ")}`),
-      ` · ${resp.n_actions} actions · ${res ? "finished" : resp.view.round?.label ?? ""}`,
-      res ? ` · final values ${res.scores.map((x) => money(x)).join(" / ")}` : "",
-    ),
-    h("p", { class: "muted small" }, "A saved game. It replaces the saved game."),
-    h(
-      "div",
-      { class: "form-buttons" },
-      h("button", { type: "button", class: "btn primary", "data-testid": "import-open", onclick: () => onOpen(allHuman) }, res ? "Open the game" : "Everyone on this device"),
-      res ? null : names.map((n, seat) => h("button", { type: "button", class: "btn", "data-testid": `import-bot-${seat}`, onclick: () => onOpen(vsBots(seat)) }, `Play ${n}, bots for the others`)),
-      h("button", { type: "button", class: "btn ghost", "data-testid": "import-cancel", onclick: onCancel }, "Cancel"),
-    ),
-  );
+  return importChoice(resp, { title: "1881", summary: resp.result ? "finished" : resp.view.round?.label ?? "", note: "A saved game.", money, onOpen, onCancel });
 }
 
 /** A short description of a saved 1881 game for the start page. */
 export function describe1881(rec) {
-  const v = rec.response.view;
-  const seats = rec.session?.seats ?? [];
-  const names = v.players.map((p, i) => `${p.name}${seats[i]?.kind === "bot" ? " (bot)" : ""}`);
-  const over = Boolean(rec.response.result);
-  const opts = Object.keys(rec.session?.options ?? {}).map((k) => OPTION_NAMES[k] ?? k);
-  return { who: `1881 · ${names.join(", ")}`, summary: [over ? "Finished" : v.round?.label ?? "", ...opts].filter(Boolean).join(" · "), over };
+  const opts = Object.entries(rec.session?.options ?? {}).filter(([, on]) => on).map(([k]) => OPTION_NAMES[k] ?? k);
+  return describeSave(rec, "1881", (v, over) => [over ? "Finished" : v.round?.label ?? "", ...opts].filter(Boolean).join(" · "));
 }
 
 /** A short "how to play" for the start page, in our own words. */

@@ -130,3 +130,13 @@ export function actButton(g, action, label, opts = {}) {
     label,
   );
 }
+
+/** The map tool that draws the runs made last (`g.showRuns`); `title` says whose. */
+export function runsToggle(g, title) {
+  return h(
+    "label",
+    { class: "g18-maptool", title },
+    h("input", { type: "checkbox", checked: Boolean(g.showRuns), "data-testid": "show-runs", onchange: (e) => { g.showRuns = e.target.checked; g.renderMap(g.shown()); } }),
+    "Last runs",
+  );
+}

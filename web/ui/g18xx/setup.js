@@ -3,7 +3,7 @@
 // shares the device, the title's own fields (its options) and the start button; and the
 // session's seats and names made from the rows.
 
-import { h, nameInput } from "../dom.js";
+import { h, nameInput, s } from "../dom.js";
 
 /**
  * The seat rows. `seats`: [{name, kind: "human" | "bot:<level>"}]; `bots`: the engine's bot
@@ -127,4 +127,61 @@ export function newGameForm(home, title, { key, defaults, cls, fields, startLabe
       home.autosave && !home.autosave.response.result ? h("span", { class: "muted small" }, "Starting replaces the saved game (export it first to keep it).") : null,
     ),
   );
+}
+
+/**
+ * After a game file was validated: who plays which seat (everyone on this device, or one
+ * person and bots). `summary`: the summary line after the title and names; `note`: where the
+ * file comes from; `money`: the title's formatter. `onOpen(seats)`, `onCancel()`.
+ */
+export function importChoice(resp, { title, summary, note, money, onOpen, onCancel }) {
+  const names = resp.view.players.map((p) => p.name);
+  const res = resp.result;
+  const allHuman = names.map(() => ({ kind: "human" }));
+  const vsBots = (seat) => names.map((_, i) => (i === seat ? { kind: "human" } : { kind: "bot", level: "normal" }));
+  return h(
+    "div",
+    { class: "import-choice", "data-testid": "import-choice" },
+    h(
+      "p",
+      { "data-testid": "import-summary" },
+      h("strong", {}, `${title} · ${names.join(", ")}`),
+      ` · ${resp.n_actions} actions · ${summary}`,
+      res ? ` · final values ${res.scores.map((x) => money(x)).join(" / ")}` : "",
+    ),
+    h("p", { class: "muted small" }, `${note} It replaces the saved game.`),
+    h(
+      "div",
+      { class: "form-buttons" },
+      h("button", { type: "button", class: "btn primary", "data-testid": "import-open", onclick: () => onOpen(allHuman) }, res ? "Open the game" : "Everyone on this device"),
+      res
+        ? null
+        : names.map((n, seat) => h("button", { type: "button", class: "btn", "data-testid": `import-bot-${seat}`, onclick: () => onOpen(vsBots(seat)) }, `Play ${n}, bots for the others`)),
+      h("button", { type: "button", class: "btn ghost", "data-testid": "import-cancel", onclick: onCancel }, "Cancel"),
+    ),
+  );
+}
+
+/** A saved game for the start page: {who: "<title> · names (bots marked)", summary, over};
+ * `summary(view, over)` is the title's line. */
+export function describeSave(rec, title, summary) {
+  const v = rec.response.view;
+  const seats = rec.session?.seats ?? [];
+  const names = v.players.map((p, i) => `${p.name}${seats[i]?.kind === "bot" ? " (bot)" : ""}`);
+  const over = Boolean(rec.response.result);
+  return { who: `${title} · ${names.join(", ")}`, summary: summary(v, over), over };
+}
+
+/** A title card's picture (120 x 92): pointy hexes `[cx, cy, fill, stroke]` under `parts`
+ * (more SVG elements: track, tokens). */
+export function titleArt(cls, hexes, ...parts) {
+  const hex = ([cx, cy, fill, stroke]) => {
+    const pts = [];
+    for (let i = 0; i < 6; i++) {
+      const a = ((60 * i - 30) * Math.PI) / 180;
+      pts.push(`${(cx + 22 * Math.cos(a)).toFixed(1)},${(cy + 22 * Math.sin(a)).toFixed(1)}`);
+    }
+    return s("polygon", { points: pts.join(" "), fill, stroke, "stroke-width": 1.4 });
+  };
+  return h("div", { class: ["title-art", cls], "aria-hidden": "true" }, s("svg", { viewBox: "0 0 120 92", width: 120, height: 92 }, hexes.map(hex), ...parts));
 }

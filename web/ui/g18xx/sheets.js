@@ -3,7 +3,7 @@
 // spreadsheet table, the privates, the tile manifest and the log. A title passes its
 // companies (`{id, name, pool, director}`), its money formatter and its captions.
 
-import { h } from "../dom.js";
+import { h, mount } from "../dom.js";
 import { companyBadge, seatColour } from "./format.js";
 import { tileSvg } from "./tiles.js";
 
@@ -256,4 +256,12 @@ export function logPanel(resp) {
     ),
   );
   return list;
+}
+
+/** The log tab: the log in `panel`, scrolled to its latest line. */
+export function logTab(panel, resp, wide) {
+  const list = logPanel(resp);
+  mount(panel, list);
+  list.scrollTop = list.scrollHeight;
+  if (wide) panel.scrollTop = panel.scrollHeight;
 }
