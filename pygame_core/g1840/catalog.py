@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..g18xx.render import tile_json
+from ..g18xx.render import hex_json, tile_json
 from . import board as b
 from .economy import market_grid
 from .entities import entities, round_track, trams
@@ -33,17 +33,9 @@ def catalog(variant: str = "standard") -> JsonDict:
     for line in in_play:
         homes.setdefault(b.lines()[line]["home"], []).append(line)
     hexes = []
-    for coord, h in spec.hexes.items():
-        x, y = spec.grid.xy(coord)
+    for coord in spec.hexes:
         raw = data[coord]
-        entry: JsonDict = {
-            "coord": coord,
-            "x": x,
-            "y": y,
-            "colour": h.colour,
-            "tile": tile_json(h.tile),
-            "location": h.location,
-        }
+        entry = hex_json(spec, coord)
         if "stadtbahn" in raw:
             entry["stadtbahn"] = raw["stadtbahn"]
         if raw.get("station"):

@@ -13,7 +13,7 @@ import functools
 from typing import Any
 
 from ..core.game import CATALOGS
-from ..g18xx.render import tile_json
+from ..g18xx.render import hex_json, tile_json
 from .board import board, hex_data, homes, map_data, tile_counts, tiles
 from .economy import PAR_CELLS, PARS, SBAHN, market_grid
 from .source import section
@@ -31,17 +31,9 @@ def catalog(variant: str = "standard") -> JsonDict:
         home_of.setdefault(home.hex, []).append(corp)
     hexes = []
     for coord, h in spec.hexes.items():
-        x, y = spec.grid.xy(coord)
         raw = data[coord]
-        entry: JsonDict = {
-            "coord": coord,
-            "x": x,
-            "y": y,
-            "colour": h.colour,
-            "tile": tile_json(h.tile),
-            "location": h.location,
-            "blocked": h.blocked,
-        }
+        entry = hex_json(spec, coord)
+        entry["blocked"] = h.blocked
         if raw.get("build_bonus"):
             entry["build_bonus"] = int(raw["build_bonus"])
         if coord in home_of:

@@ -134,22 +134,23 @@ def _private(seat: int, text: str) -> LogEntry:
     return LogEntry(seat, text, visible_to=(seat,))
 
 
+# The share side's events (companies.py, stock.py) as log lines.
+EVENT_TEXT: Final = {
+    "buy": "{holder} buys {percent}% of {company} for {cost}",
+    "sell": "{holder} sells {count} {company} for {paid}",
+    "float": "{company} floats with {capital}",
+    "director": "{new} is now {company}'s director",
+    "sold_out": "{company} is sold out: {before} -> {after}",
+    "open": "{company} is opened",
+}
+
+
 def _report(w: World) -> None:
     """The parts' events as log lines."""
     for e in w.eco.events:
-        kind = e.get("event")
-        if kind == "buy":
-            w.say(f"{e['holder']} buys {e['percent']}% of {e['company']} for {e['cost']}")
-        elif kind == "sell":
-            w.say(f"{e['holder']} sells {e['count']} {e['company']} for {e['paid']}")
-        elif kind == "float":
-            w.say(f"{e['company']} floats with {e['capital']}")
-        elif kind == "director":
-            w.say(f"{e['new']} is now {e['company']}'s director")
-        elif kind == "sold_out":
-            w.say(f"{e['company']} is sold out: {e['before']} -> {e['after']}")
-        elif kind == "open":
-            w.say(f"{e['company']} is opened")
+        text = EVENT_TEXT.get(str(e.get("event")))
+        if text is not None:
+            w.say(text.format(**e))
     w.eco.events.clear()
 
 
@@ -541,8 +542,9 @@ def _lay(w: World, op: Operating, a: Action) -> None:
     if bonus.amount:
         op.periphery += bonus.amount
         w.say(f"{op.corp} connects {', '.join(bonus.stations)} with the centre (9.4)")
-    if not lays(w):
-        w.step = DEPOT
+    rules = track.phase_track(w.trains.phase)
+    if op.built.upgraded or len(op.built.built) >= rules.lays or not lays(w):
+        w.step = DEPOT  # 6.1: the round's lays are made (or none is left)
         _skip_empty(w)
 
 

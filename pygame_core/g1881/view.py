@@ -22,6 +22,7 @@ from .economy import CERT_LIMIT, PARS, SBAHN
 from .end import share_value
 from .flow import BIDDING, BUYING, DIVIDEND, STOCK, dividend_choices, result_of, train_offers
 from .revenue import Choice, split
+from .track import outcome
 
 if TYPE_CHECKING:
     from .game import Berlin1881
@@ -184,6 +185,14 @@ def _previews(g: Berlin1881, seat: int | None) -> JsonDict:
         }
     if w.step == "trains":
         out["trains"] = {t: p for t, p in train_offers(w, w.op.corp)}
+    if w.step == "track":
+        hexes = sorted({a["hex"] for a in g.legal_actions(seat) if a["type"] == "lay_tile"})
+        out["lays"] = {
+            h: {"cost": outcome(w.map, h).cost, "build_bonus": outcome(w.map, h).build_bonus}
+            for h in hexes
+        }
+    if w.step == "depot":
+        out["depot_cost"] = w.charters[w.op.corp].next_cost()
     return out
 
 

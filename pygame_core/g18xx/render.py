@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import MapState
+from .board import Board, MapState
 from .tiles import EdgeEnd, Path, Revenue, TileDef
 
 JsonDict = dict[str, Any]
@@ -62,6 +62,21 @@ def tile_json(tile: TileDef) -> JsonDict:
         "borders": [{"edge": b.edge, "impassable": b.impassable} for b in tile.borders],
         "lay_cost": tile.lay_cost,
         **({"terrain": sorted(tile.terrain)} if tile.terrain else {}),
+    }
+
+
+def hex_json(board: Board, coord: str) -> JsonDict:
+    """A printed hex for a title's catalog: its doubled coordinates, colour, printed tile
+    (as `tile_json`) and location name."""
+    h = board.hexes[coord]
+    x, y = board.grid.xy(coord)
+    return {
+        "coord": coord,
+        "x": x,
+        "y": y,
+        "colour": h.colour,
+        "tile": tile_json(h.tile),
+        "location": h.location,
     }
 
 

@@ -109,7 +109,7 @@ HOOKS: Mapping[str, TitleHooks] = MappingProxyType(
             redeal=hooks_1881.redeal,
             random_games=4,
             bot_games=1,
-            probe_every=40,
+            probe_every=60,
             action_cap=20000,
             probe_opening=6,
         ),

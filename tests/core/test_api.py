@@ -14,9 +14,10 @@ def call(**req: Any) -> dict[str, Any]:
 def test_titles_lists_only_playable_games() -> None:
     titles = call(op="titles")["titles"]
     by_id = {t["id"]: t for t in titles}
-    assert set(by_id) == {"trambahn", "1840"}
+    assert set(by_id) == {"trambahn", "1840", "1881"}
     assert by_id["trambahn"]["bots"] == ["easy", "normal"]
     assert (by_id["1840"]["min_players"], by_id["1840"]["max_players"]) == (2, 6)
+    assert (by_id["1881"]["min_players"], by_id["1881"]["max_players"]) == (3, 6)
 
 
 def test_new_act_undo_flow() -> None:
