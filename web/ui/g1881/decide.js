@@ -149,14 +149,23 @@ function layGroup(g, entries) {
         )
       : null;
   if (mode !== "lay") return switcher ? section("map-modes", null, switcher) : null;
-  return section("lay-group", "Build track", switcher, layControls(g, legal));
+  // the engine's cost of the first tile on each hex, and its build bonus (6.x)
+  const lays = g.view.previews?.lays ?? {};
+  const costs = Object.fromEntries(Object.entries(lays).map(([hx, p]) => [hx, p.cost]));
+  const bonus = g.ui.hex ? lays[g.ui.hex]?.build_bonus : 0;
+  return section(
+    "lay-group",
+    "Build track",
+    switcher,
+    layControls(g, legal, { layCosts: costs }),
+    bonus ? h("p", { class: "muted small", "data-testid": "build-bonus" }, `Building here earns a bonus of ${money(bonus)}.`) : null,
+  );
 }
 
 function depotGroup(g, entries) {
   const legal = g.legal();
   if (g.mapMode(legal) !== "token") return null;
-  const co = g.view.companies?.[g.view.operating?.company];
-  const cost = co?.next_depot_cost ?? null;
+  const cost = g.view.previews?.depot_cost ?? null;
   const switcher = legal.some((a) => a.type === "lay_tile")
     ? h("div", { class: "seg map-modes" }, h("button", { type: "button", class: "btn small-btn ghost", "data-testid": "mode-lay", onclick: () => g.setMapMode("lay") }, MODE_LABELS.lay))
     : null;
