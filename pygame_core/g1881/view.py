@@ -105,19 +105,27 @@ def _trains(w: World) -> JsonDict:
                 "triggers": ty.triggers,
             }
         )
-    nxt = next((r for r in rows if r["kind"] == tr.TRAM and r["left"] and r["triggers"]), None)
-    rusts_next = (
-        [r["name"] for r in rows if nxt is not None and r["rusts_on"] == nxt["triggers"]]
-        if nxt is not None
-        else []
+    # The next phase is the first one later than now that a train still at the bank starts
+    # (a type whose own phase has begun, such as the 3-trains in phase 2, starts nothing).
+    nxt = next(
+        (
+            ty.triggers
+            for ty in tr.PHASES.trains
+            if ty.kind == tr.TRAM
+            and t.bank.stock.get(ty.name)
+            and ty.triggers is not None
+            and tr.PHASES.later(ty.triggers, t.phase)
+        ),
+        None,
     )
+    rusts_next = [ty.name for ty in tr.PHASES.trains if nxt is not None and ty.rusts_on == nxt]
     return {
         "phase": t.phase,
         "limit": tr.PHASES.train_limit(t.phase),
         "types": rows,
         "on_offer": tr.offer(t, tr.TRAM),
         "returned": list(t.returned),
-        "next_phase": None if nxt is None else nxt["triggers"],
+        "next_phase": nxt,
         "rusts_next": rusts_next,
         "credit": dict(t.credit),
     }

@@ -182,3 +182,18 @@ def test_best_runs_query_reports_the_optimum_1881_9_1() -> None:
     w = world(g)
     assert w.op is not None and w.op.runs is not None
     assert w.op.runs.total == answer["total"] + w.op.periphery
+
+
+def test_the_trains_table_names_the_next_phase_and_what_rusts_then_1881_11_1() -> None:
+    """11.1: the first train of a new type starts the next phase, and 10.4 the trains that
+    rust with it. In phase 2, with 3-trains still at the bank, the next phase is 3 (started
+    by the first 4-train) and the 2-trains rust then; not phase 2 again, which the view
+    once reported because the 3-trains' own phase was taken for the next one."""
+    g = play_until(
+        new(4, 5),
+        lambda g: world(g).trains.phase == "2" and bool(world(g).trains.bank.stock.get("3")),
+    )
+    table = g.view(None)["trains"]
+    assert table["phase"] == "2"
+    assert table["next_phase"] == "3"
+    assert table["rusts_next"] == ["2"]
