@@ -1,0 +1,196 @@
+"""Playtest 1881: play seeded bot games and report how they go (issue 15 section 4).
+
+Not run in CI (tests/g1881/test_playtest_script.py runs the collector on one game). From
+the repository root, on a busy machine:
+
+    nice .venv/bin/python scripts/playtest_1881.py --games 20 --processes 1
+
+Per game it reads the engine (read-only, after every action): the sets of rounds played
+(a set: one stock round and its operating rounds), how the game ended (a price at 400,
+the bank broken, every company bankrupt, or no end within the action cap), each
+company's run per operating round by phase, the companies floated and bankrupt, and the
+final ranking by seat and by bid position (position 1 holds the Tram, 2.7). No invariant
+checks: scripts/fuzz_1881.py does those. Prints a table per player count and the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Final
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pygame_core import Game
+from pygame_core.g1881.game import Berlin1881
+from pygame_core.g1881.world import World
+from scripts.fuzz_1881 import levels_for
+
+CAP: Final = 20000  # actions: a bot game is far shorter
+ENDS: Final = ("400", "bank", "dead", "cap")  # how a game can stop
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to play."""
+
+    players: int
+    seed: int
+    levels: tuple[str, ...]
+
+
+@dataclass
+class Figures:
+    """What one game showed."""
+
+    players: int
+    seed: int
+    sets: int = 0
+    ended: str = "cap"
+    actions: int = 0
+    runs: dict[str, list[int]] = field(default_factory=dict)  # phase -> company runs
+    floated: int = 0
+    bankrupt: int = 0
+    bid_order: list[int] = field(default_factory=list)  # seats, highest bid first
+    ranking: list[int] = field(default_factory=list)  # seats, winner first
+
+
+def _world(g: Game) -> World:
+    state = g.state
+    assert isinstance(state, Berlin1881)
+    return state.w
+
+
+def _ended(w: World, over: bool) -> str:
+    """The reason the game stopped (13.1.2 before 13.1.1: the 400 ends it at once)."""
+    if not over:
+        return "cap"
+    if w.end.reached_end_price is not None:
+        return "400"
+    return "bank" if w.end.bank_broken else "dead"
+
+
+def collect(job: Job) -> Figures:
+    """Play `job`'s game with the bots and read its figures from the world."""
+    g = Game("1881", [f"P{i}" for i in range(job.players)], {}, job.seed)
+    w = _world(g)
+    out = Figures(job.players, job.seed)
+    stock_rounds: set[str] = set()
+    ran: set[tuple[str, str]] = set()  # (round, company) whose run is counted
+    while g.active is not None and len(g.actions) < CAP:
+        seat = g.active
+        g.apply(g.bot_action(seat, job.levels[seat]), seat)
+        w = _world(g)
+        entry = w.round_entry
+        if entry.kind == "SR":
+            stock_rounds.add(entry.label)
+        if not out.bid_order and w.bid is not None and w.bid.order:
+            out.bid_order = list(w.bid.order)
+        op = w.op
+        if op is not None and op.runs is not None and (entry.label, op.corp) not in ran:
+            ran.add((entry.label, op.corp))
+            out.runs.setdefault(w.trains.phase, []).append(op.runs.total)
+    result = g.result()
+    out.sets = len(stock_rounds)
+    out.ended = _ended(w, result is not None)
+    out.actions = len(g.actions)
+    out.floated = sum(1 for c in w.eco.floated if c in w.charters)
+    out.bankrupt = len(w.eco.closed)
+    out.ranking = [] if result is None else [int(s) for s in result["ranking"]]
+    return out
+
+
+def jobs(players: Iterable[int], games: int, seed_start: int, level: str) -> list[Job]:
+    """The games the options ask for: `games` seeds per player count."""
+    return [
+        Job(n, seed, levels_for(level, n, seed))
+        for n in players
+        for seed in range(seed_start, seed_start + games)
+    ]
+
+
+def _mean(values: Iterable[float]) -> float:
+    seq = list(values)
+    return sum(seq) / len(seq) if seq else 0.0
+
+
+def table(games: list[Figures]) -> list[str]:
+    """The report lines for `games` (one player count, or all of them)."""
+    n = len(games)
+    if not n:
+        return ["  no games"]
+    ends = Counter(f.ended for f in games)
+    sets = sorted(f.sets for f in games)
+    runs: dict[str, list[int]] = defaultdict(list)
+    for f in games:
+        for phase, values in f.runs.items():
+            runs[phase] += values
+    lines = [
+        f"  games {n}, actions/game {_mean(f.actions for f in games):.0f}",
+        f"  sets of rounds: mean {_mean(sets):.1f}, min {sets[0]}, max {sets[-1]}",
+        "  ended: " + ", ".join(f"{e} {ends[e]} ({100 * ends[e] / n:.0f}%)" for e in ENDS),
+        "  run per company and OR by phase: "
+        + ", ".join(
+            f"{p}: {_mean(v):.0f} (n={len(v)})" for p, v in sorted(runs.items(), key=_phase_key)
+        ),
+        f"  companies floated {_mean(f.floated for f in games):.1f}/game, "
+        f"bankrupt {_mean(f.bankrupt for f in games):.2f}/game, "
+        f"games with a bankruptcy {sum(1 for f in games if f.bankrupt)}",
+    ]
+    most = max(f.players for f in games)
+    lines.append("  wins by seat:         " + _wins(games, most, lambda f: f.ranking[0]))
+    lines.append(
+        "  wins by bid position: "
+        + _wins(games, most, lambda f: f.bid_order.index(f.ranking[0]) if f.bid_order else -1)
+    )
+    tram = _mean(f.ranking.index(f.bid_order[0]) + 1 for f in games if f.ranking and f.bid_order)
+    lines.append(f"  the Tram holder's mean place: {tram:.2f}")
+    return lines
+
+
+def _phase_key(item: tuple[str, list[int]]) -> tuple[int, str]:
+    phase = item[0]
+    return (int(phase), phase) if phase.isdigit() else (99, phase)
+
+
+def _wins(games: list[Figures], most: int, who: Callable[[Figures], int]) -> str:
+    """Wins per position 1..`most` (a tie counts for the first in the ranking)."""
+    won = Counter(who(f) for f in games if f.ranking)
+    return " ".join(f"{i + 1}:{won[i]}" for i in range(most))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Play the games and print the report."""
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="games per player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
+    parser.add_argument("--level", choices=["normal", "mixed"], default="normal")
+    parser.add_argument("--seed-start", type=int, default=0)
+    parser.add_argument("--processes", type=int, default=1)
+    args = parser.parse_args(argv)
+    todo = jobs(args.players, args.games, args.seed_start, args.level)
+    start = time.perf_counter()
+    if args.processes > 1:
+        results: Iterator[Figures] = ProcessPoolExecutor(args.processes).map(collect, todo)
+    else:
+        results = map(collect, todo)
+    by_count: dict[int, list[Figures]] = defaultdict(list)
+    for f in results:
+        by_count[f.players].append(f)
+    for players in sorted(by_count):
+        print(f"{players} players ({args.level}, seeds {args.seed_start}..):")
+        print("\n".join(table(by_count[players])))
+    print("all:")
+    print("\n".join(table([f for fs in by_count.values() for f in fs])))
+    print(f"{sum(map(len, by_count.values()))} games in {time.perf_counter() - start:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

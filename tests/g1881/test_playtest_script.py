@@ -1,0 +1,54 @@
+"""scripts/playtest_1881.py: the collector's figures for one seeded 3-player game agree
+with the game itself and with each other."""
+
+from __future__ import annotations
+
+from pygame_core import Game
+from scripts.playtest_1881 import ENDS, Figures, Job, collect, jobs, table
+
+from .game_helpers import world
+
+
+def _replay(players: int, seed: int) -> Game:
+    g = Game("1881", [f"P{i}" for i in range(players)], {}, seed)
+    while g.active is not None:
+        seat = g.active
+        g.apply(g.bot_action(seat, "normal"), seat)
+    return g
+
+
+def test_one_game_figures_are_consistent_1881_13() -> None:
+    """13.1: the game ends by a price at 400 or the broken bank (or every company gone);
+    the ranking and the bid order (2.7) each name every seat once."""
+    f = collect(Job(3, 1, ("normal",) * 3))
+    assert f.ended in ENDS and f.ended != "cap"
+    assert f.sets > 0 and f.actions > 50
+    assert sorted(f.ranking) == [0, 1, 2]
+    assert sorted(f.bid_order) == [0, 1, 2]
+    assert 0 < f.floated <= 8 and 0 <= f.bankrupt <= f.floated
+    assert f.runs and all(r >= 0 for runs in f.runs.values() for r in runs)
+    # The same seed replayed by hand: the same end, winner and length.
+    g = _replay(3, 1)
+    w = world(g)
+    result = g.result()
+    assert result is not None
+    assert result["ranking"] == f.ranking and len(g.actions) == f.actions
+    assert (f.ended == "400") == (w.end.reached_end_price is not None)
+    # Every company's run in every operating round is counted once: no more runs than
+    # operating companies times operating rounds played.
+    ors = sum(1 for h in w.history if str(h["round"]).startswith("OR"))
+    assert sum(map(len, f.runs.values())) <= (ors + 1) * f.floated  # the last OR ends the game
+
+
+def test_the_table_counts_every_game() -> None:
+    """The report's counts add up: each game ends one way and is won by one seat."""
+    games = [
+        Figures(3, 0, sets=5, ended="400", ranking=[2, 0, 1], bid_order=[2, 1, 0]),
+        Figures(3, 1, sets=7, ended="bank", ranking=[0, 1, 2], bid_order=[1, 0, 2]),
+    ]
+    lines = table(games)
+    assert "400 1 (50%), bank 1 (50%)" in lines[2]
+    assert "mean 6.0, min 5, max 7" in lines[1]
+    assert lines[5].endswith("1:1 2:0 3:1")  # by seat: seats 0 and 2 won
+    assert lines[6].endswith("1:1 2:1 3:0")  # by bid position: first and second
+    assert len(jobs([3, 4], 2, 10, "mixed")) == 4
