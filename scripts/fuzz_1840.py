@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scripts.fuzzing import Outcome, run, seat_levels
 from tests.g1840.invariants import play_checked
 
 PROFILES = ("rulebook", "18xx.games")
@@ -42,23 +40,12 @@ class Job:
     roundtrip: bool
 
 
-@dataclass
-class Outcome:
-    """What one game produced."""
-
-    job: Job
-    actions: int = 0
-    failures: list[str] = field(default_factory=list)
-
-
 def levels_for(level: str, players: int, seed: int) -> tuple[str, ...]:
     """Seat levels: all easy, all normal, or "mixed" (one normal seat in four, by seed)."""
-    if level in ("easy", "normal"):
-        return (level,) * players
-    return tuple("normal" if (seed + s) % 4 == 0 else "easy" for s in range(players))
+    return seat_levels(level, players, seed, odd="normal", every=4)
 
 
-def play(job: Job) -> Outcome:
+def play(job: Job) -> Outcome[Job]:
     """Play one game with the invariants checked after every action."""
     _, actions, failures = play_checked(
         job.players,
@@ -105,37 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--roundtrip", action="store_true", help="check to_json/from_json")
     parser.add_argument("--progress", type=int, default=0, help="report every N games")
     args = parser.parse_args(argv)
-    todo = jobs(args)
-    start = time.perf_counter()
-    games = actions = 0
-    failures: list[str] = []
-    per_count: dict[int, list[int]] = {}
-    if args.processes > 1:
-        pool = ProcessPoolExecutor(args.processes)
-        results: Iterator[Outcome] = pool.map(play, todo, chunksize=4)
-    else:
-        results = map(play, todo)
-    for r in results:
-        for f in r.failures:
-            print("FAIL", f, flush=True)
-        if args.progress and (games + 1) % args.progress == 0:
-            print(f"... {games + 1} games, {time.perf_counter() - start:.0f} s", flush=True)
-        games += 1
-        actions += r.actions
-        failures += r.failures
-        per_count.setdefault(r.job.players, [0, 0])
-        per_count[r.job.players][0] += 1
-        per_count[r.job.players][1] += r.actions
-    seconds = time.perf_counter() - start
-    for players, (n, acts) in sorted(per_count.items()):
-        print(f"{players} players: {n} games, {acts} actions")
-    print(
-        f"{games} games, {actions} actions, {len(failures)} failures, "
-        f"{seconds:.1f} s, {games / seconds:.2f} games/s, {actions / seconds:.0f} actions/s"
-    )
-    if args.processes > 1:
-        pool.shutdown()
-    return 1 if failures else 0
+    return run(play, jobs(args), processes=args.processes, chunksize=4, progress=args.progress)
 
 
 if __name__ == "__main__":

@@ -15,14 +15,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from scripts.fuzzing import Outcome, run, seat_levels
 from tests.g1881.game_helpers import play_checked
 
 
@@ -37,23 +35,12 @@ class Job:
     roundtrip: bool
 
 
-@dataclass
-class Outcome:
-    """What one game produced."""
-
-    job: Job
-    actions: int = 0
-    failures: list[str] = field(default_factory=list)
-
-
 def levels_for(level: str, players: int, seed: int) -> tuple[str, ...]:
     """Seat levels: all easy, all normal, or "mixed" (one easy seat in three, by seed)."""
-    if level in ("easy", "normal"):
-        return (level,) * players
-    return tuple("easy" if (seed + s) % 3 == 0 else "normal" for s in range(players))
+    return seat_levels(level, players, seed, odd="easy", every=3)
 
 
-def play(job: Job) -> Outcome:
+def play(job: Job) -> Outcome[Job]:
     """Play one game with the invariants checked after every action."""
     options = {"double_track": True, "trains_on_credit": True} if job.variants else {}
     _, actions, failures = play_checked(
@@ -88,29 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed-start", type=int, default=0)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument("--variants", action="store_true", help="variants 1+2 on odd seeds")
+    parser.add_argument("--progress", type=int, default=0, help="report every N games")
     parser.add_argument("--roundtrip", action="store_true", help="check to_json/from_json")
     args = parser.parse_args(argv)
-    todo = jobs(args)
-    start = time.perf_counter()
-    games = actions = 0
-    failures: list[str] = []
-    if args.processes > 1:
-        pool = ProcessPoolExecutor(args.processes)
-        results: Iterator[Outcome] = pool.map(play, todo, chunksize=2)
-    else:
-        results = map(play, todo)
-    for r in results:
-        for f in r.failures:
-            print("FAIL", f, flush=True)
-        games += 1
-        actions += r.actions
-        failures += r.failures
-    secs = time.perf_counter() - start
-    print(
-        f"{games} games, {actions} actions, {len(failures)} failures, "
-        f"{games / secs:.2f} games/s, {actions / max(games, 1):.0f} actions/game"
-    )
-    return 1 if failures else 0
+    return run(play, jobs(args), processes=args.processes, chunksize=2, progress=args.progress)
 
 
 if __name__ == "__main__":
