@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..g18xx.render import hex_json, tile_json
+from ..g18xx.render import hex_json, market_json, tile_json
 from . import board as b
 from .economy import market_grid
 from .entities import entities, round_track, trams
@@ -58,10 +58,7 @@ def catalog(variant: str = "standard") -> JsonDict:
             name: {**tile_json(t), "count": b.manifest()[name]} for name, t in b.tiles().items()
         },
         "phases": b._board_data()["phases"],
-        "market": {
-            "rows": [list(r) for r in grid.rows],
-            "par": {k: [list(c) for c in v] for k, v in grid.par.items()},
-        },
+        "market": market_json(grid),
         "majors": {sym: {"name": m["name"]} for sym, m in ent["majors"].items()},
         "stadtbahn": {
             sym: {"name": ent["stadtbahn"][sym]["name"], "par": s.par}

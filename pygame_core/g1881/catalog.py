@@ -13,7 +13,7 @@ import functools
 from typing import Any
 
 from ..core.game import CATALOGS
-from ..g18xx.render import hex_json, tile_json
+from ..g18xx.render import hex_json, market_json, tile_json
 from .board import board, hex_data, homes, map_data, tile_counts, tiles
 from .economy import PAR_CELLS, PARS, SBAHN, market_grid
 from .source import section
@@ -53,8 +53,7 @@ def catalog(variant: str = "standard") -> JsonDict:
         "phases": section("phases")["list"],
         "trains": section("trains")["types"],
         "market": {
-            "rows": [list(r) for r in grid.rows],
-            "par": {k: [list(c) for c in v] for k, v in grid.par.items()},
+            **market_json(grid),
             "zones": {k: sorted([list(c) for c in v]) for k, v in grid.zones.items()},
         },
         "companies": {

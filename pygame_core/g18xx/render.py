@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .board import Board, MapState
+from .market import MarketGrid
 from .tiles import EdgeEnd, Path, Revenue, TileDef
 
 JsonDict = dict[str, Any]
@@ -103,4 +104,12 @@ def map_json(state: MapState) -> JsonDict:
             if any(cities.values())
         },
         "reserved_hex": {coord: list(c) for coord, c in sorted(state.reserved_hex.items()) if c},
+    }
+
+
+def market_json(grid: MarketGrid) -> JsonDict:
+    """The market for the screen: its rows of prices and each par's cells."""
+    return {
+        "rows": [list(r) for r in grid.rows],
+        "par": {k: [list(c) for c in v] for k, v in grid.par.items()},
     }
