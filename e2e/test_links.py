@@ -3,7 +3,8 @@ played in Python and put in a link by pygame_core/links.py, opens in the page; t
 Share link opens in a fresh page with the same state hash and the same screen; a mid-game
 link opens ready for the next move, and the receiver's move goes into a new link; a tampered
 link is refused naming the action that fails; damaged and newer-format links are refused; a
-link to a moment opens the history there; a Trambahn link warns before it is made. Every test
+link to a moment opens the history there; a Trambahn link, and a 1881 link during the sealed
+bid, warn before they are made. Every test
 runs the guard (no request leaves 127.0.0.1, no console error). The link lengths are printed
 (`pytest -s`)."""
 
@@ -167,6 +168,8 @@ def test_tampered_and_damaged_links_are_refused(page: Page, site_server: SiteSer
         "game=0.abc": "Unknown game link format 0",
         "game=x": "no format version",
         "game=1.%20%20": "characters a link never has",
+        fragment({**full_game().save(), "version": 99}): "made by a newer version (format 99",
+        fragment(full_game().save()) + "&action=x": 'action number "x" is not a whole number',
     }
     for frag, message in bad.items():
         page.evaluate("f => { location.hash = f; }", frag)
@@ -202,3 +205,13 @@ def test_trambahn_link_warns_that_it_shows_every_hand(page: Page, site_server: S
     page.get_by_test_id("link-anyway").click()
     url = page.get_by_test_id("link-text").input_value()
     assert Game.from_json(parse_fragment(url.split("#", 1)[1])[0]).state_hash() == page_hash(page)
+
+
+def test_1881_link_during_the_sealed_bid_warns(page: Page, site_server: SiteServer) -> None:
+    game = new_game("1881", ["Anna", "Ben", "Clara"], {}, 3)
+    game.apply(game.bot_action(0, "normal"), 0)  # Anna's sealed bid is in, the others' not
+    open_link(page, site_server.url, fragment(game.save()))
+    assert page_hash(page) == game.state_hash()
+    page.get_by_test_id("share-btn").click()
+    expect(page.get_by_test_id("link-warning")).to_contain_text("sealed decision")
+    expect(page.get_by_test_id("link-text")).to_have_count(0)

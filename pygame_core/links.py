@@ -21,6 +21,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import re
 import zlib
 from collections.abc import Mapping
 from typing import Any, Final
@@ -38,6 +39,8 @@ ACTION_PARAM: Final = "action"
 _OWN_FIELDS: Final = frozenset(
     {"format", "version", "title", "players", "options", "seed", "actions", "state_hash"}
 )
+# base64url without padding: anything else in a payload was altered on the way.
+_ALPHABET: Final = re.compile(r"[A-Za-z0-9_-]*")
 # About what a chat message or a mail client keeps of one link (the page says so above it).
 CHAT_LIMIT: Final = 2000
 # A link inflates to at most this (a real 1840 game is ~150 kB): a bomb is refused early.
@@ -153,11 +156,15 @@ def decode(value: str) -> JsonDict:
 
 
 def _inflate_json(payload: str) -> Any:
+    if not _ALPHABET.fullmatch(payload):
+        raise CorruptSave(
+            "The game link is damaged: it has characters a link never has (copy the whole link)"
+        )
     try:
         data = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
         unpacker = zlib.decompressobj(-15)
-        text = unpacker.decompress(data, MAX_INFLATED)
-        if unpacker.unconsumed_tail:
+        text = unpacker.decompress(data, MAX_INFLATED + 1)
+        if len(text) > MAX_INFLATED:
             raise CorruptSave("The game link is too large once unpacked")
         if not unpacker.eof:
             raise CorruptSave("The game link is cut short (copy the whole link)")

@@ -180,7 +180,7 @@ export async function loadLink(engine, link) {
   const probe = await engine.call({ op: "load", game_id: "main", save, seat: null });
   if (!probe.ok) {
     const message = probe.error.message.replace(/^Action (\d+) in the save/, (_, i) => `Action ${Number(i) + 1} of ${save.actions.length} in the link`);
-    throw new LinkError(message.replace(/\bthe save\b/g, "the link"));
+    throw new LinkError(message.replace(/\b([Tt])he save\b/g, "$1he link"));
   }
   return { save, probe };
 }
