@@ -34,7 +34,8 @@ GAMES: tuple[tuple[str, int], ...] = (
 )
 
 
-def _play(title: str, players: int, seed: int) -> Game:
+def play(title: str, players: int, seed: int) -> Game:
+    """A seeded game of `players` (named P1, P2, ...), normal bots on every seat, to its end."""
     game = new_game(title, [f"P{i + 1}" for i in range(players)], {}, seed)
     while game.result() is None:
         seat = game.active
@@ -53,7 +54,7 @@ def main() -> None:
     print(f"{'game':<12} {'cut':<6} {'actions':>7} {'json':>8} {'deflate':>8} {'link':>8}")
     for title, players in GAMES:
         start = time.perf_counter()
-        game = _play(title, players, seed=players * 1000 + 7)
+        game = play(title, players, seed=players * 1000 + 7)
         save = game.save()
         total = len(game.actions)
         for cut, n in (("short", total // 10), ("mid", total // 2), ("full", total)):

@@ -16,6 +16,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from bench.bench_links import play
 from e2e.conftest import ENGINE_TIMEOUT_MS, Guard
 from e2e.g1840_page import ROOT, autosave, perform, root_attr, wait_decision
 from e2e.g1840_policy import choose
@@ -23,7 +24,7 @@ from pygame_core import CorruptSave, Game, new_game
 from pygame_core.links import CHAT_LIMIT, fragment, parse_fragment
 from scripts.serve import SiteServer
 
-PLAYERS = ["Anna", "Ben", "Clara", "Dora", "Emil"]
+PLAYERS = ["P1", "P2", "P3", "P4", "P5"]  # as bench_links names them
 SEED = 5007
 HISTORY_AT = 100
 
@@ -31,12 +32,7 @@ HISTORY_AT = 100
 @functools.cache
 def full_game() -> Game:
     """A seeded 5-player 1840 game, bots on every seat, played to its end (~5 s)."""
-    game = new_game("1840", PLAYERS, {}, SEED)
-    while game.result() is None:
-        seat = game.active
-        assert seat is not None
-        game.apply(game.bot_action(seat, "normal"), seat)
-    return game
+    return play("1840", len(PLAYERS), SEED)
 
 
 def cut(n: int) -> Game:
