@@ -168,6 +168,8 @@ def _inflate_json(payload: str) -> Any:
             raise CorruptSave("The game link is too large once unpacked")
         if not unpacker.eof:
             raise CorruptSave("The game link is cut short (copy the whole link)")
+        if unpacker.unused_data:  # the browser refuses these too
+            raise CorruptSave("The game link is damaged: it has more after its end")
         return json.loads(text.decode())
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError) as exc:
         raise CorruptSave(f"The game link is damaged and cannot be unpacked ({exc})") from exc

@@ -146,6 +146,7 @@ GOOD = encode(played("trambahn", 2, 10).save())
         (GOOD[: len(GOOD) // 2], "cut short"),
         ("1.***", "characters a link never has"),
         ("1." + base64.urlsafe_b64encode(b"not deflate at all").decode(), "cannot be unpacked"),
+        (GOOD + "AAAA", "more after its end"),
         (payload([1, 2]), "its content is not an object"),
         (payload({"k": [["pass"]], "a": [[0, 1]]}), r"Action 1 in the link is damaged \(its type"),
         (payload({"k": [["pass"]], "a": [[0, 0], [0, 0, "x"]]}), "Action 2 in the link is damaged"),

@@ -266,7 +266,8 @@ async function linkBody(g) {
  * the file for long links, and a warning first when the link would show hidden information. */
 export async function shareGame(g) {
   if (!g.resp?.save) {
-    g.whenReady("share", () => shareGame(g));
+    // painted from the autosave while the engine starts: share once it has the game
+    if (!g.ready()) g.whenReady("share", () => shareGame(g));
     return;
   }
   document.querySelector("dialog.share-dialog")?.remove();
