@@ -35,7 +35,6 @@ from ..g18xx.money import BANK
 from . import depots
 from . import trains as tr
 from .actions import Action
-from .economy import TRAMS
 
 if TYPE_CHECKING:
     from .world import Operating, World
@@ -90,10 +89,12 @@ class Offer:
 
 @dataclass(frozen=True)
 class Parties:
-    """Who trades: the buyer (its Buyer for the train rules), and how to find the seat
-    that answers for an owner (a company's director; for the S-Bahn, a part's operator)."""
+    """Who may trade in the turn now: the buyer (its Buyer for the train rules), the owners
+    it may buy from, and how to find the seat that answers for an owner (a company's
+    director; for the S-Bahn, a part's operator)."""
 
     buyer: tr.Buyer
+    sellers: tuple[str, ...]
     seat_of: Callable[[str], int | None]
 
 
@@ -106,17 +107,16 @@ def _op(w: World) -> Operating:
     return w.op
 
 
-def tram_parties(w: World) -> Parties:
-    """The operating tram company as a buyer; directors answer (10.5)."""
-    return Parties(tr.Buyer(_op(w).corp, tr.TRAM), w.director_seat)
+def parties(w: World) -> Parties:
+    """The operating tram company buys from the other tram companies in the game (a
+    bankrupt one's trains are the bank's, 10.3); directors answer (10.5). The S-Bahn's
+    turn (12.9) returns its operating part, the other parts and their operators here."""
+    corp = _op(w).corp
+    others = tuple(c for c in w.operating() if c != corp)
+    return Parties(tr.Buyer(corp, tr.TRAM), others, w.director_seat)
 
 
 # --- what may be offered -------------------------------------------------------------------
-
-
-def _sellers(w: World, buyer: str) -> list[str]:
-    """The other tram companies in the game (a bankrupt one's trains are the bank's, 10.3)."""
-    return [c for c in w.operating() if c != buyer]
 
 
 def _check_train(w: World, p: Parties, offer: Offer) -> None:
@@ -171,7 +171,7 @@ def train_offers(w: World, p: Parties) -> list[JsonDict]:
     cash = w.eco.money.cash(buyer)
     refused = _op(w).refused
     out = []
-    for seller in _sellers(w, buyer):
+    for seller in p.sellers:
         if p.seat_of(seller) is None:
             continue
         for train in w.trains.trains(seller):
@@ -198,9 +198,7 @@ def depot_offers(w: World, p: Parties) -> list[JsonDict]:
     for coord, cities in sorted(w.map.tokens.items()):
         for part, slots in sorted(cities.items()):
             for seller in slots:
-                if seller is None or seller == buyer or seller not in TRAMS:
-                    continue
-                if p.seat_of(seller) is None:
+                if seller not in p.sellers or p.seat_of(seller) is None:
                     continue
                 least = Offer(DEPOT, buyer, seller, depots.MIN_PREMIUM, hex=coord, city=part)
                 if least.item in op.refused:
@@ -217,7 +215,7 @@ def legal(w: World, step: str) -> list[JsonDict]:
     """The offers the operating company's director may make in `step`."""
     if w.op is None:
         return []
-    p = tram_parties(w)
+    p = parties(w)
     if step in TRAIN_STEPS:
         return train_offers(w, p)
     if step in DEPOT_STEPS:
@@ -237,12 +235,12 @@ def answering_seat(w: World) -> int | None:
     """The seat that answers the pending offer: the seller's director (10.5)."""
     offer = pending(w)
     assert offer is not None
-    return tram_parties(w).seat_of(offer.seller)
+    return parties(w).seat_of(offer.seller)
 
 
 def _check_trade(w: World, offer: Offer) -> None:
     if offer.kind == TRAIN:
-        _check_train(w, tram_parties(w), offer)
+        _check_train(w, parties(w), offer)
     else:
         _check_depot(w, offer)
 
@@ -303,8 +301,9 @@ def check(w: World, a: Action) -> None:
             f"{made.seller}'s director refused this {made.kind} this turn: no second offer",
             rule,
         )
-    if w.director_seat(made.seller) is None:
-        raise _refuse(f"{made.seller} has no director to agree", rule)
+    p = parties(w)
+    if made.seller not in p.sellers or p.seat_of(made.seller) is None:
+        raise _refuse(f"{made.buyer} cannot buy from {made.seller} (no company in play)", rule)
     _check_trade(w, made)
 
 
@@ -329,9 +328,10 @@ def execute(w: World, a: Action) -> None:
         _trade(w, offer)
         return
     offer = offer_of(w, a)
-    buyer_seat = w.director_seat(offer.buyer)
+    seat_of = parties(w).seat_of
+    buyer_seat = seat_of(offer.buyer)
     w.say(f"{offer.buyer} offers {offer.seller} {offer.price} for {_what(offer)}", buyer_seat)
-    if w.director_seat(offer.seller) == buyer_seat:
+    if seat_of(offer.seller) == buyer_seat:
         w.say(f"One director for both: {offer.seller} agrees at once (10.5, digest A-19)")
         _trade(w, offer)
         return
@@ -352,7 +352,7 @@ def _trade(w: World, offer: Offer) -> None:
         tr.buy_from(
             w.trains,
             w.eco.money,
-            tram_parties(w).buyer,
+            parties(w).buyer,
             offer.seller,
             offer.train,
             offer.price,
@@ -387,3 +387,14 @@ def view(w: World) -> JsonDict | None:
     if offer.kind == DEPOT:
         out["bank_cost"] = w.charters[offer.buyer].next_cost()
     return out
+
+
+def prompt(w: World, seat: int | None) -> str | None:
+    """One line about the pending offer for `seat` (None: no offer)."""
+    offer = pending(w)
+    if offer is None:
+        return None
+    what = f"{offer.price} for {offer.seller}'s {_what(offer).removeprefix('its ')}"
+    if seat is not None and seat == answering_seat(w):
+        return f"{offer.buyer} offers {what}: accept or refuse"
+    return f"{offer.buyer} offers {what}; waiting for {offer.seller}'s director"
