@@ -36,6 +36,13 @@ def until_offer(players: int, seed: int, kind: str, *, same: bool) -> tuple[Game
     pytest.fail(f"no {kind} offer in the game")
 
 
+def director(g: Game, corp: str) -> int:
+    """The seat directing `corp`."""
+    seat = world(g).director_seat(corp)
+    assert seat is not None
+    return seat
+
+
 def filled(entry: Entry, price: int) -> Entry:
     """The template with its price."""
     out = {k: v for k, v in entry.items() if k not in RANGE}
@@ -67,7 +74,7 @@ def test_the_sellers_director_answers_and_nothing_else_happens_1881_10_5() -> No
     g, seat, e = until_offer(4, 1, "offer_train", same=False)
     w = world(g)
     buyer = w.op.corp if w.op is not None else ""
-    seller_seat = w.director_seat(e["seller"])
+    seller_seat = director(g, e["seller"])
     g.apply(filled(e, 5), seat)
     assert g.active == seller_seat != seat
     assert g.legal_actions(seller_seat) == [{"type": "accept_offer"}, {"type": "refuse_offer"}]
@@ -97,7 +104,7 @@ def test_an_accepted_train_changes_hands_without_a_phase_change_1881_10_5_A19() 
     cash = (w.eco.money.cash(buyer), w.eco.money.cash(seller))
     bank = (w.trains.phase, w.trains.bank.to_dict(), w.eco.money.cash(BANK))
     g.apply(filled(e, 7), seat)
-    g.apply({"type": "accept_offer"}, w.director_seat(seller))
+    g.apply({"type": "accept_offer"}, director(g, seller))
     w = world(g)
     assert train in w.trains.trains(buyer) and train not in w.trains.trains(seller)
     assert (w.eco.money.cash(buyer), w.eco.money.cash(seller)) == (cash[0] - 7, cash[1] + 7)
@@ -113,7 +120,7 @@ def test_a_refused_offer_is_not_made_twice_in_a_turn_1881_10_5() -> None:
     assert w.op is not None
     owned = {c: w.trains.trains(c) for c in (w.op.corp, e["seller"])}
     g.apply(filled(e, 3), seat)
-    g.apply({"type": "refuse_offer"}, w.director_seat(e["seller"]))
+    g.apply({"type": "refuse_offer"}, director(g, e["seller"]))
     w = world(g)
     assert g.active == seat and w.step == "trains"
     assert {c: w.trains.trains(c) for c in owned} == owned
@@ -179,7 +186,7 @@ def test_a_trainless_company_without_a_bank_train_may_buy_from_another_1881_10_8
     )
     assert offer["max"] == 20
     g.apply(filled(offer, 20), seat)
-    g.apply({"type": "accept_offer"}, w.director_seat(offer["seller"]))
+    g.apply({"type": "accept_offer"}, director(g, offer["seller"]))
     assert world(g).trains.trains(corp) == [offer["train"]]
 
 
@@ -201,7 +208,7 @@ def test_a_depot_offer_costs_the_chip_plus_at_least_40_1881_7_8_C26() -> None:
     out_before = w.charters[seller].out
     g.apply(filled(e, 45), seat)
     assert g.view(None)["offer"]["bank_cost"] == chip
-    g.apply({"type": "accept_offer"}, w.director_seat(seller))
+    g.apply({"type": "accept_offer"}, director(g, seller))
     w = world(g)
     slots = w.map.tokens_at(*where)
     assert buyer in slots and seller not in slots
