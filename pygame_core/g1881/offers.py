@@ -35,6 +35,7 @@ from ..g18xx.money import BANK
 from . import depots
 from . import trains as tr
 from .actions import Action
+from .runs import track_graph
 
 if TYPE_CHECKING:
     from .world import Operating, World
@@ -191,12 +192,19 @@ def depot_offers(w: World, p: Parties) -> list[JsonDict]:
     least 40 on top of its next chip's cost, priced up to what its treasury leaves."""
     buyer = p.buyer.owner
     op = _op(w)
-    if op.depot_done or w.charters[buyer].next_cost() is None:
-        return []
+    chip = w.charters[buyer].next_cost()
     cash = w.eco.money.cash(buyer)
+    if op.depot_done or chip is None or cash < chip + depots.MIN_PREMIUM:
+        return []
+    # One search of the buyer's reach first (7.8 "erreichbar"): the checks follow for the
+    # stations it reaches only.
+    graph = track_graph(w.map, buyer)
+    reached = {(graph.nodes[i].hex, graph.nodes[i].part) for i in graph.reach(buyer).nodes}
     out = []
     for coord, cities in sorted(w.map.tokens.items()):
         for part, slots in sorted(cities.items()):
+            if (coord, part) not in reached:
+                continue
             for seller in slots:
                 if seller not in p.sellers or p.seat_of(seller) is None:
                     continue
