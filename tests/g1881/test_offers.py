@@ -255,3 +255,32 @@ def test_bot_games_with_offers_end_1881_10_5() -> None:
     assert kinds.count("offer_train") + kinds.count("offer_depot") > 0
     answered = kinds.count("accept_offer") + kinds.count("refuse_offer")
     assert answered > 0
+
+
+def test_a_normal_bot_offers_without_a_bank_train_and_its_turn_ends_1881_10_5() -> None:
+    """Decision O9: a trainless normal bot without money for a bank train offers for
+    another company's train (its printed price or the treasury); refused offers are off
+    the list (O4), so the turn ends after finitely many offers (10.8 / A-17: it may stay
+    trainless)."""
+    g, seat, _ = until_offer(4, 1, "offer_train", same=False)
+    w = world(g)
+    assert w.op is not None
+    corp = w.op.corp
+    w.trains.owned[corp] = []
+    w.eco.money.transfer(corp, BANK, w.eco.money.cash(corp) - 20, "test: a poor company")
+    refresh(g)
+    first = g.bot_action(seat, "normal")
+    assert first["type"] == "offer_train" and first["price"] == 20
+    made = 0
+    for _ in range(100):
+        w = world(g)
+        if w.op is None or w.op.corp != corp:
+            break
+        actor = g.active
+        assert actor is not None
+        action = g.bot_action(actor, "normal")
+        made += action["type"] == "offer_train"
+        g.apply(action, actor)
+    else:
+        pytest.fail("the bot's turn did not end")
+    assert made >= 1
