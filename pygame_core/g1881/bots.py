@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
 from ..g18xx.shares import IPO
-from . import track
+from . import sbahn_bots, track
 from . import trains as tr
 from .board import tiles
+from .economy import SBAHN
 from .flow import company_runs
 from .track import build_bonus
 
@@ -68,6 +69,8 @@ def _closing(legal: list[JsonDict]) -> JsonDict:
 
 def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng) -> JsonDict:
     step = w.step
+    if legal[0]["type"] == "place_start_depot":
+        return sbahn_bots.start_depot(w, legal)
     if step == "bid":
         entry = legal[0]
         value = min(int(entry["max"]), int(entry["min"]) + int(entry["step"]) * rng.below(4))
@@ -91,7 +94,11 @@ def _shares(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
     eco = w.eco
     me = w.players[seat]
     sells = [e for e in legal if e["type"] == "sell"]
-    buys = [e for e in legal if e["type"] == "buy"]
+    buys = [
+        e
+        for e in legal
+        if e["type"] == "buy" and (e["company"] != SBAHN or sbahn_bots.player_wants(w, me, e))
+    ]
     if me in eco.must_sell and sells:
         return min(sells, key=lambda e: (eco.shares.director(e["company"]) == me, e["count"]))
     cash = eco.money.cash(me)
@@ -102,6 +109,8 @@ def _shares(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
         director = eco.shares.director(corp) == me
         if director and corp not in eco.floated:
             return (0, -mine)
+        if corp == SBAHN:
+            return (1, 0)
         if corp not in eco.in_play:
             return (2, 0)
         if corp in eco.floated and mine:
@@ -200,4 +209,8 @@ def _trains(w: World, legal: list[JsonDict]) -> JsonDict:
             return buys[0]
         if better and w.eco.money.cash(corp) >= tr.offer(w.trains, tr.TRAM)[better[0]["train"]]:
             return better[0]
+    if w.op is not None:
+        trade = sbahn_bots.company_trade(w, w.op.corp, legal, _cheapest(w))
+        if trade is not None:
+            return trade
     return _closing(legal)
