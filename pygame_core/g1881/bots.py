@@ -8,7 +8,10 @@ only secret), so they cannot cheat. The normal bot:
 - operating: lays the tile (of a sample) that raises its best runs most, places a depot
   when the treasury can spare it, runs the optimum, pays out unless it needs the money
   for a train, buys a train while it has fewer than two or its trains rust next, keeps
-  its longest trains.
+  its longest trains;
+- the S-Bahn (sbahn_bots.py): joins it when it can afford a share (the chairmanship or a
+  seat while new), places start depots where most free Trasse stations are near, and a
+  rich tram company buys one S share per operating round.
 """
 
 from __future__ import annotations

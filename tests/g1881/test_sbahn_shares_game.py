@@ -322,3 +322,36 @@ def test_a_tram_company_float_asks_its_director_to_place_1881_12_5_10_9() -> Non
         place_first(g)
     assert g.acting == (seat,) and w.step == "trains"
     assert {"type": "done"} in g.legal_actions(seat)
+
+
+def test_no_free_s_circle_means_no_start_depot_1881_12_5_SS4() -> None:
+    """SS4 (12.5): when no Trasse station has a free S circle, the float asks for no start
+    depot: each part goes without one and the log says so."""
+    g = phase_2_stock_round()
+    w = world(g)
+    for coord in sorted(trasse()):  # test setup: every S circle of the Trasse taken
+        tile, _ = w.map.tile(coord)
+        for stop in tile.stops:
+            kinds = circles(tile, stop.part) if stop.slots else ()
+            for slot, kind in enumerate(kinds):
+                if kind is Circle.S:
+                    w.map.slots(coord, stop.part)[slot] = SBAHN
+    refresh(g)
+    _float_by_four(g)
+    assert SBAHN in w.eco.floated
+    assert g.view(None)["start_depot"] is None and g.acting == (3,)
+    assert w.start_depots == [SBAHN, part_holder(1), part_holder(2), part_holder(3)]
+    assert any("no start depot" in e["text"] for e in g.log_for(None))
+
+
+def test_an_upgrade_keeps_the_s_depot_on_its_s_circle_1881_7_3() -> None:
+    """SS8 (7.3): a tile laid over a station moves an S depot to the new tile's S circle
+    (G8: printed tram + S circle, then tile 26, as found by the conformance games)."""
+    from pygame_core.g1881.board import initial_state, tiles
+
+    state = initial_state()
+    state.place_token("G8", 0, SBAHN, 1)
+    state.lay("G8", tiles()["26"], 1)
+    held = state.tokens_at("G8", 0)
+    kinds = circles(state.tile("G8")[0], 0)
+    assert held.count(SBAHN) == 1 and kinds[held.index(SBAHN)] is Circle.S
