@@ -15,7 +15,7 @@ from pygame_core.g1881.depots import Circle, circles, kind_of
 from pygame_core.g1881.economy import PARS, PART_CAPITAL, SBAHN, part_holder
 from pygame_core.g1881.track import trasse
 
-from .game_helpers import new, refresh, world
+from .game_helpers import new, play_checked, refresh, world
 from .test_game_operating import in_step, play_until
 
 BIDS = {0: 50, 1: 20, 2: 110, 3: 70}
@@ -355,3 +355,15 @@ def test_an_upgrade_keeps_the_s_depot_on_its_s_circle_1881_7_3() -> None:
     held = state.tokens_at("G8", 0)
     kinds = circles(state.tile("G8")[0], 0)
     assert held.count(SBAHN) == 1 and kinds[held.index(SBAHN)] is Circle.S
+
+
+def test_normal_bots_join_the_s_bahn_and_place_its_depots_1881_12_4_12_5() -> None:
+    """The normal bots buy S shares, float the S-Bahn (12.4), place every start depot on a
+    Trasse station (12.5) and still finish the game with the invariants."""
+    g, _, failures = play_checked(3, 0)
+    w = world(g)
+    assert failures == []
+    assert SBAHN in w.eco.floated
+    assert w.start_depots == [SBAHN, part_holder(1), part_holder(2), part_holder(3)]
+    depots = [h for p in w.start_depots for h, _ in w.map.corp_tokens(p)]
+    assert depots and all(h in trasse() for h in depots)
