@@ -71,5 +71,11 @@ CODEC = ActionCodec.tagged(
         "refuse_offer": (),
         # ends the current operating step (no tile, no depot, no more trains).
         "done": (),
+        # 12.5 / A-42: the pending S-Bahn start depot on a free S circle of the Trasse.
+        "place_start_depot": ("hex", "city"),
+        # 10.9: the operating tram company ("company") buys one S-Bahn share ("ipo" or
+        # "pool") or sells some to the pool in its train step.
+        "buy_sbahn": ("company", "source"),
+        "sell_sbahn": ("company", "count"),
     },
 )

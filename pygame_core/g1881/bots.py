@@ -10,6 +10,9 @@ only secret), so they cannot cheat. The normal bot:
   for a train, buys a train while it has fewer than two or its trains rust next, keeps
   its longest trains; answers offers from other companies and offers for a train when
   the bank has none it can buy (offer_bots.py).
+- the S-Bahn (sbahn_bots.py): joins it when it can afford a share (the chairmanship or a
+  seat while new), places start depots where most free Trasse stations are near, and a
+  rich tram company buys one S share per operating round.
 """
 
 from __future__ import annotations
@@ -18,9 +21,10 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
 from ..g18xx.shares import IPO
-from . import offer_bots, track
+from . import offer_bots, sbahn_bots, track
 from . import trains as tr
 from .board import tiles
+from .economy import SBAHN
 from .flow import company_runs
 from .track import build_bonus
 
@@ -71,6 +75,8 @@ def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng) -> JsonDict:
     step = w.step
     if _first(legal, "refuse_offer") is not None:
         return offer_bots.answer(w, legal)
+    if legal[0]["type"] == "place_start_depot":
+        return sbahn_bots.start_depot(w, legal)
     if step == "bid":
         entry = legal[0]
         value = min(int(entry["max"]), int(entry["min"]) + int(entry["step"]) * rng.below(4))
@@ -94,7 +100,11 @@ def _shares(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
     eco = w.eco
     me = w.players[seat]
     sells = [e for e in legal if e["type"] == "sell"]
-    buys = [e for e in legal if e["type"] == "buy"]
+    buys = [
+        e
+        for e in legal
+        if e["type"] == "buy" and (e["company"] != SBAHN or sbahn_bots.player_wants(w, me, e))
+    ]
     if me in eco.must_sell and sells:
         return min(sells, key=lambda e: (eco.shares.director(e["company"]) == me, e["count"]))
     cash = eco.money.cash(me)
@@ -105,6 +115,8 @@ def _shares(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
         director = eco.shares.director(corp) == me
         if director and corp not in eco.floated:
             return (0, -mine)
+        if corp == SBAHN:
+            return (1, 0)
         if corp not in eco.in_play:
             return (2, 0)
         if corp in eco.floated and mine:
@@ -206,4 +218,8 @@ def _trains(w: World, legal: list[JsonDict]) -> JsonDict:
     made = offer_bots.offer(w, w.op.corp, legal) if w.op is not None else None
     if made is not None:
         return concrete(*made)
+    if w.op is not None:
+        trade = sbahn_bots.company_trade(w, w.op.corp, legal, _cheapest(w))
+        if trade is not None:
+            return trade
     return _closing(legal)

@@ -32,7 +32,7 @@ from ..core.errors import IllegalAction
 from ..g18xx.board import MapState
 from ..g18xx.tiles import StopKind, TileDef
 from .board import homes
-from .runs import S_BAHN, track_graph
+from .runs import S_BAHN, TOKEN_GROUPS, track_graph
 from .source import section
 
 _CONSTANTS: Final = section("constants")
@@ -57,8 +57,9 @@ class Circle(StrEnum):
 
 
 def kind_of(corp: str) -> Circle:
-    """The circles `corp` may use: the S-Bahn the S circles, a tram company the others."""
-    return Circle.S if corp == S_BAHN else Circle.TRAM
+    """The circles `corp` may use: the S-Bahn (its main network and each sub-network,
+    "S/seat_<n>") the S circles, a tram company the others."""
+    return Circle.S if TOKEN_GROUPS.get(corp) == "s" else Circle.TRAM
 
 
 def circles(tile: TileDef, part: int) -> tuple[Circle, ...]:

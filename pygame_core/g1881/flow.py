@@ -9,9 +9,12 @@ A phase change may leave companies over the limit: their directors keep trains f
 (10.7, the step "discard"). The game ends by 13: a price at 400 at once, a broken bank
 after the operating round (at once in a stock round).
 
-Buying a train or a depot from another company (10.5, 7.8) is an offer the seller's
-director answers (offers.py). Left out for now (docs/rules-decisions.md "## 1881" /
-"### The game"): the S-Bahn (its shares are not offered, so it never operates).
+S-Bahn shares are traded from phase 2 (12.1), by players in stock rounds and by tram
+companies in their train step (10.9, sbahn_trading.py); a float owes start depots, placed
+at once by their holders whatever step the round is in (12.5, start_depots.py). Buying a
+train or a depot from another company (10.5, 7.8) is an offer the seller's director answers
+(offers.py). Left out for now (docs/rules-decisions.md "## 1881" / "### The game"): the
+S-Bahn's operating turn.
 """
 
 from __future__ import annotations
@@ -27,11 +30,11 @@ from ..g18xx.money import BANK, InsufficientCash
 from ..g18xx.rounds import Cycle, RoundDef, Rounds, Step
 from ..g18xx.shares import IPO
 from . import bid as bidding
-from . import depots, offers, revenue, stock, track
+from . import depots, offers, revenue, sbahn_trading, start_depots, stock, track
 from . import trains as tr
 from .actions import Action
 from .board import homes
-from .economy import SBAHN, TRAMS
+from .economy import TRAMS
 from .end import Timing, bank_pays, note_price, timing
 from .runs import CompanyRuns, best_company_runs
 from .world import OVER, Operating, World, place_homes
@@ -52,8 +55,6 @@ RUN: Final = "run"
 DIVIDEND: Final = "dividend"
 TRAINS: Final = "trains"
 DISCARD: Final = "discard"
-
-SBAHN_LEFT_OUT: Final = "The S-Bahn is not in this version of the game yet"
 
 
 def _wrong(kind: str, where: str, rule: str) -> IllegalAction:
@@ -142,6 +143,8 @@ EVENT_TEXT: Final = {
     "director": "{new} is now {company}'s director",
     "sold_out": "{company} is sold out: {before} -> {after}",
     "open": "{company} is opened",
+    "seat_merged": "S-Bahn board seat {seat} passes to the main network: {reason}",
+    "seat_capital": "S-Bahn board seat {seat}'s capital {amount} goes to {to} (12.4)",
 }
 
 
@@ -203,16 +206,12 @@ def _bank_covers(w: World, a: JsonDict) -> bool:
 
 
 def _sr_legal(w: World, seat: int) -> list[JsonDict]:
-    return [
-        a for a in stock.legal(_sr(w), seat) if a.get("company") != SBAHN and _bank_covers(w, a)
-    ]
+    return [a for a in stock.legal(_sr(w), seat) if _bank_covers(w, a)]
 
 
 def _sr_check(w: World, a: Action, seat: int) -> None:
     if a.type not in ("buy", "sell", "pass", "end_turn"):
         raise _wrong(a.type, "stock round", "1881 4.1")
-    if a.company == SBAHN:
-        raise IllegalAction(SBAHN_LEFT_OUT, rule="1881 12.1")
     stock.check(_sr(w), _stock_wire(a), seat)
     if not _bank_covers(w, _stock_wire(a)):
         raise IllegalAction(
@@ -228,6 +227,8 @@ def _sr_execute(w: World, a: Action) -> bool:
         w.say(f"{w.players[seat]} {'passes' if a.type == 'pass' else 'ends the turn'}", seat)
     over = stock.execute(sr, _stock_wire(a))
     _report(w)
+    if a.type in ("buy", "sell"):
+        sbahn_trading.after_trade(w)
     place_homes(w)
     if sr.game_over:
         for corp in w.eco.market.corporations():
@@ -403,6 +404,7 @@ def _or_legal(w: World, seat: int) -> list[JsonDict]:
         if may_take_credit(w, op.corp):
             out.append({"type": "buy_train_on_credit"})
         out += offers.legal(w, w.step)
+        out += sbahn_trading.legal(w, op.corp)
         if tr.must_buy(w.trains, _buyer(op.corp), w.eco.money.cash(op.corp)):
             return out
     out.append({"type": "done"})
@@ -446,6 +448,9 @@ def _or_check(w: World, a: Action, seat: int) -> None:
             director=director,
             director_cash=w.eco.money.cash(director) if director is not None else 0,
         )
+        return
+    if step == TRAINS and a.type in sbahn_trading.TYPES:
+        sbahn_trading.check(w, corp, a)
         return
     if step == TRAINS and a.type == "buy_train_on_credit":
         if not w.credit:
@@ -511,6 +516,10 @@ def _or_execute(w: World, a: Action) -> bool:
         _run(w, op)
     elif step == DIVIDEND:
         return _dividend(w, op, _choice(a.choice))
+    elif step == TRAINS and a.type in sbahn_trading.TYPES:
+        sbahn_trading.execute(w, corp, a)
+        _report(w)
+        sbahn_trading.after_trade(w)
     elif step == TRAINS:
         _buy_train(w, op, a)
     return False
@@ -682,12 +691,20 @@ FLOW: Final[Rounds[World, Action]] = Rounds(
                 Step(BUYING, _bid_active, _bid_legal, _bid_check, _bid_execute),
             ),
         ),
-        RoundDef(SR, _start_stock, (Step(STOCK, _sr_active, _sr_legal, _sr_check, _sr_execute),)),
+        RoundDef(
+            SR,
+            _start_stock,
+            (
+                start_depots.interrupting(
+                    Step(STOCK, _sr_active, _sr_legal, _sr_check, _sr_execute)
+                ),
+            ),
+        ),
         RoundDef(
             OR,
             _start_operating,
             tuple(
-                Step(name, _or_active, _or_legal, _or_check, _or_execute)
+                start_depots.interrupting(Step(name, _or_active, _or_legal, _or_check, _or_execute))
                 for name in (TRACK, DEPOT, RUN, DIVIDEND, TRAINS, DISCARD)
             ),
         ),

@@ -43,6 +43,7 @@ from ..g18xx.routes import (
 )
 from ..g18xx.runs import RouteValue, best_runs, runs_revenue
 from ..g18xx.tiles import Gauge, StopKind
+from .economy import SEATS, part_holder
 from .source import section
 
 _CONSTANTS: Final = section("constants")
@@ -55,7 +56,14 @@ COLOURS: Final = ("yellow", "green", "brown", "gray")
 # 7.7 "Der Bau und Betrieb von Straßenbahnen wird nicht durch S-Bahndepots, der Bau und
 # Betrieb der S-Bahn nicht durch Straßenbahndepots blockiert, soweit nur Depots einer
 # Bahnart in den Stationen liegen."
-TOKEN_GROUPS: Final = MappingProxyType({**{c: "tram" for c in _TRAMS}, S_BAHN: "s"})
+# The S-Bahn's sub-networks' depots ("S/seat_<n>", economy.part_holder) are S depots too.
+TOKEN_GROUPS: Final = MappingProxyType(
+    {
+        **{c: "tram" for c in _TRAMS},
+        S_BAHN: "s",
+        **{part_holder(seat): "s" for seat in sorted(SEATS.values())},
+    }
+)
 
 # 8.8 "Einzig das Plättchen Nr.53 (Breitscheidplatz) kann 2x auf einer Route angefahren ...
 # werden".

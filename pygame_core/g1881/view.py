@@ -14,7 +14,7 @@ from ..g18xx.money import BANK
 from ..g18xx.render import map_json
 from ..g18xx.shares import IPO, POOL
 from . import bid as bidding
-from . import offers
+from . import offers, sbahn_view, start_depots
 from . import trains as tr
 from .board import tile_counts
 from .companies import COMPANIES, papers_of
@@ -254,6 +254,8 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
         "legal": g.legal_actions(seat) if seat is not None else [],
         "previews": _previews(g, seat),
         "history": list(w.history),
+        "sbahn": sbahn_view.view(w),
+        "start_depot": start_depots.view(w),
         "over": w.over,
         "result": g.result(),
         "offer": offers.view(w),
@@ -269,6 +271,10 @@ def prompt(g: Berlin1881, seat: int | None) -> str:
     mine = seat is not None and seat in acting
     if w.step == BIDDING:
         return "Seal your bid" if mine else "Waiting for the sealed bids"
+    pending = start_depots.view(w)
+    if pending is not None:
+        what = f"{pending['part']}'s start depot on the S-Bahn Trasse"
+        return f"Place {what}" if mine else f"{pending['holder']} places {what}"
     if w.step == BUYING:
         return "Buy up to four tram shares, or pass" if mine else "Start purchases"
     if w.step == STOCK:

@@ -74,6 +74,8 @@ class World:
     history: list[JsonDict] = field(default_factory=list)
     map_version: int = 0  # counts changes of the map (tiles, depots): the caches' key
     cache: dict[tuple[object, ...], Any] = field(default_factory=dict)
+    # 12.5: the S-Bahn network parts whose start depot is settled (start_depots.py).
+    start_depots: list[str] = field(default_factory=list)
 
     def director_seat(self, corp: str) -> int | None:
         """The seat directing `corp` (None: nobody)."""
@@ -89,8 +91,9 @@ class World:
         self.log.append(LogEntry(seat, text))
 
     def canonical(self) -> JsonDict:
-        """The full state (secrets included) as plain data."""
-        return {
+        """The full state (secrets included) as plain data (fields added later appear
+        once set, so older games keep their state hash)."""
+        out: JsonDict = {
             "players": list(self.players),
             "options": {"double_track": self.double_track, "credit": self.credit},
             "eco": self.eco.to_dict(),
@@ -108,6 +111,9 @@ class World:
             "discard": list(self.discard),
             "over": self.over,
         }
+        if self.start_depots:
+            out["start_depots"] = list(self.start_depots)
+        return out
 
 
 def _op_json(op: Operating) -> JsonDict:

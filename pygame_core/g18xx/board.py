@@ -263,13 +263,22 @@ class MapState:
         for part, corps in (homes or {}).items():
             self.reserved.setdefault(coord, {}).setdefault(target[part], []).extend(corps)
         for part in old_parts:
-            for token in (cities or {}).get(part, []):
+            was = old.stop(part)
+            for i, token in enumerate((cities or {}).get(part, [])):
                 if token is not None:
-                    slots = self.slots(coord, target[part])
-                    if None in slots:
-                        slots[slots.index(None)] = token
-                    else:
-                        slots.append(token)
+                    self._move_token(coord, target[part], token, narrow=was.narrow_slot(i))
+
+    def _move_token(self, coord: str, part: int, token: str, *, narrow: bool) -> None:
+        """Put a moved token into the first free slot of the kind it had (a narrow-gauge
+        token stays on a narrow slot), else any free slot, else a new one."""
+        slots = self.slots(coord, part)
+        stop = self.tile(coord)[0].stop(part)
+        free = [i for i, t in enumerate(slots) if t is None]
+        same = [i for i in free if i < stop.slots and stop.narrow_slot(i) == narrow]
+        if same or free:
+            slots[(same or free)[0]] = token
+        else:
+            slots.append(token)
 
     def supply(self, counts: Mapping[str, int]) -> dict[str, int]:
         """The tiles not on the map: `counts` (the manifest) less the tiles laid (a tile

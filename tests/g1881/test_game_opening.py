@@ -146,15 +146,12 @@ def test_operating_steps_go_in_order_1881_5_2_C19() -> None:
     assert world(g).step in ("depot", "run")
 
 
-def test_s_bahn_shares_are_not_offered_in_this_version_1881_12_1() -> None:
-    """Decision G1: the S-Bahn is left out for now: even from phase 2 on (12.1) its shares
-    are not offered, and a buy is refused naming 12.1."""
+def test_s_bahn_shares_wait_for_phase_2_1881_12_1() -> None:
+    """12.1: in phase 1 S-Bahn shares are not offered, and a buy is refused naming 12.1
+    (from phase 2 on: tests/g1881/test_sbahn_shares_game.py)."""
     g = _to_first_stock_round(7)
-    w = world(g)
-    w.trains.phase = w.eco.phase = "2"
     seat = g.active
-    assert seat is not None
-    refresh(g)
+    assert seat is not None and world(g).eco.phase == "1"
     assert all(a.get("company") != SBAHN for a in g.legal_actions(seat))
     with pytest.raises(IllegalAction) as refused:
         g.apply({"type": "buy", "company": SBAHN, "source": "ipo"}, seat)

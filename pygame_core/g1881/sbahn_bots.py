@@ -1,0 +1,74 @@
+"""The normal bot's S-Bahn decisions (12.1-12.5, 10.9): which S shares to buy, where to put
+a start depot, when a tram company buys an S share. Each picks among the engine's legal
+actions only."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from ..g18xx.shares import IPO
+from .companies import director_in_ipo, price
+from .economy import SBAHN, SEATS, TRAMS
+from .runs import TOKEN_GROUPS
+from .track import trasse
+
+if TYPE_CHECKING:
+    from .world import World
+
+JsonDict = dict[str, Any]
+REACH: Final = 4  # hexes along which a start depot's later S track is worth counting
+KEEP: Final = 150  # cash a player keeps after buying an S share
+RICH: Final = 3  # a tram company buys an S share with this many cheapest trains in hand
+
+
+def _s_depot_at(w: World, coord: str) -> bool:
+    return any(
+        t is not None and TOKEN_GROUPS.get(t) == "s"
+        for slots in w.map.tokens.get(coord, {}).values()
+        for t in slots
+    )
+
+
+def start_depot(w: World, legal: list[JsonDict]) -> JsonDict:
+    """12.5: the Trasse station with the most free Trasse stations near it (the S track
+    the part will lay reaches them), nearer ones counting more."""
+    grid = w.map.board.grid
+    open_stations = [h for h in sorted(trasse()) if not _s_depot_at(w, h)]
+
+    def score(entry: JsonDict) -> int:
+        here = str(entry["hex"])
+        return sum(
+            max(0, REACH - grid.distance(here, other)) for other in open_stations if other != here
+        )
+
+    return max(legal, key=score)
+
+
+def next_is_wanted(w: World) -> bool:
+    """The next new S share is the chairman's or a board seat's (12.1, 12.5)."""
+    eco = w.eco
+    if director_in_ipo(eco, SBAHN):
+        return True
+    certs = eco.shares.certs[SBAHN]
+    return any(eco.shares.owner(certs[i]) == IPO for i in SEATS)
+
+
+def player_wants(w: World, me: str, entry: JsonDict) -> bool:
+    """A player joins the S-Bahn when he can afford it: the chairmanship or a seat while
+    they are new, else a share while he holds less than the cap's half."""
+    eco = w.eco
+    cost = price(eco, SBAHN, str(entry["source"])) * (2 if director_in_ipo(eco, SBAHN) else 1)
+    cash = eco.money.cash(me)
+    if cash < cost + KEEP:
+        return False
+    if entry["source"] == IPO and next_is_wanted(w):
+        return True
+    return eco.shares.percent(me, SBAHN) < 15 and cash > 3 * cost + KEEP
+
+
+def company_trade(w: World, corp: str, legal: list[JsonDict], cheapest: int) -> JsonDict | None:
+    """10.9: a rich tram company buys one S share (new first); it never sells."""
+    buys = [e for e in legal if e["type"] == "buy_sbahn" and e["company"] == corp]
+    if corp not in TRAMS or not buys or w.eco.money.cash(corp) < RICH * max(cheapest, 100):
+        return None
+    return min(buys, key=lambda e: e["source"] != IPO)
