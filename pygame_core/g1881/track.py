@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..core.errors import IllegalAction, InvalidAction
-from ..g18xx.board import MapState
+from ..g18xx.board import Board, MapState
 from ..g18xx.graph import TrackGraph
-from ..g18xx.laying import Lay, connected_lays, entry_edges
+from ..g18xx.laying import Lay, entry_edges
 from ..g18xx.tiles import Gauge, StopKind, TileDef, upgrade_ok
 from .board import hex_data, map_data, tile_counts, tiles, upgrade_rules
 from .source import section
@@ -286,31 +286,63 @@ def legal_lays(
     hexes: Iterable[str] | None = None,
 ) -> list[Lay]:
     """Every (hex, tile, rotation) `builder` may lay now, each one `check_lay` accepts
-    (`hexes` limits the search)."""
+    (`hexes` limits the search). In hex order, then as `map_lays` lists them."""
     rules = phase_track(builder.phase)
     available = state.supply(tile_counts()) if supply is None else supply
     graph = TrackGraph(state, builder.network)
     only = None if hexes is None else frozenset(hexes)
     out: list[Lay] = []
-    for coord, name, rotation in connected_lays(
-        state,
-        graph,
-        builder.corp,
-        tiles().values(),
-        available,
-        rules.colours,
-        upgrade_rules(),
-        hexes=only,
-    ):
+    for coord, edges in sorted(entry_edges(state, graph, builder.corp).items()):
+        if only is not None and coord not in only:
+            continue
+        if state.is_printed(coord) and state.board.hexes[coord].required_exits:
+            continue  # a first tile on a Trasse field with its printed course (6.13)
         try:
             _check_turn(state, coord, rules, builder.turn)
         except IllegalAction:
             continue
-        if _fits(state, coord, name, rotation, rules) and (
-            outcome(state, coord).cost <= builder.cash
-        ):
-            out.append((coord, name, rotation))
+        if outcome(state, coord).cost > builder.cash:
+            continue
+        for name, rotation in _on_offer(state, coord, rules, available):
+            # 6.12: the new track must extend the company's (`entry_edges`).
+            if edges is None or tiles()[name].exits(rotation, graph.gauge) & edges:
+                out.append((coord, name, rotation))
     return out
+
+
+def _on_offer(
+    state: MapState, coord: str, rules: PhaseTrack, available: Mapping[str, int]
+) -> list[tuple[str, int]]:
+    """The lays `_fitting` lists for `coord` whose tile the phase offers (6.2) and the
+    supply still holds (6.17)."""
+    tile, rotation = state.tile(coord)
+    fitting = _fitting(state.board, coord, tile, rotation, state.is_printed(coord))
+    return [
+        (name, r)
+        for name, r in fitting
+        if tiles()[name].colour in rules.colours and available.get(name, 0) > 0
+    ]
+
+
+# Every colour a tile has: `_fitting` leaves the phase's colours (6.2) to its callers.
+_ANY_PHASE: Final = PhaseTrack(frozenset(t.colour for t in tiles().values()), 0)
+
+
+@functools.lru_cache(maxsize=8192)
+def _fitting(
+    board: Board, coord: str, tile: TileDef, rotation: int, printed: bool
+) -> tuple[tuple[str, int], ...]:
+    """Every (tile, rotation) the map allows on `coord` with `tile` laid there at
+    `rotation` (or printed), whatever the phase and the supply: 6.3-6.11, 6.13, 6.14 and
+    Table 6. These depend on the field, its tile and the printed map only, so the key
+    cannot go stale: a lay on `coord` changes the tile in the key, and the printed map
+    never changes."""
+    state = MapState(board, {} if printed else {coord: (tile, rotation)})
+    everything = {name: 1 for name in tiles()}
+    lays = state.legal_lays(
+        coord, tiles().values(), everything, _ANY_PHASE.colours, upgrade_rules()
+    )
+    return tuple((name, r) for name, r in lays if _fits(state, coord, name, r, _ANY_PHASE))
 
 
 def _fits(state: MapState, coord: str, name: str, rotation: int, rules: PhaseTrack) -> bool:
@@ -329,16 +361,8 @@ def map_lays(
     """Every (tile, rotation) the map allows on `coord` in `phase`, whoever builds: 6.2 to
     6.11, 6.13, 6.14 and Table 6; connection (6.12), cost and the round's lays aside."""
     rules = phase_track(phase)
-    if state.board.hexes[coord].blocked:
-        return []
     available = state.supply(tile_counts()) if supply is None else supply
-    return [
-        (name, rotation)
-        for name, rotation in state.legal_lays(
-            coord, tiles().values(), available, rules.colours, upgrade_rules()
-        )
-        if _fits(state, coord, name, rotation, rules)
-    ]
+    return _on_offer(state, coord, rules, available)
 
 
 @dataclass(frozen=True)
