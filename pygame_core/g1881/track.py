@@ -218,6 +218,34 @@ def _check_reach(
         raise _refuse(f"{tile.name} on {coord} does not extend {corp}'s track", "1881 6.12")
 
 
+# The track graphs of the last few maps: listing the lays, checking one, laying it and
+# its periphery bonus (9.4) all look at the same map, and the graph is the costly part.
+_GRAPHS: dict[tuple[object, ...], TrackGraph] = {}
+_GRAPHS_KEPT: Final = 8
+
+
+def _graph(state: MapState, network: Gauge = Gauge.BROAD) -> TrackGraph:
+    """`TrackGraph(state, network)` (depots of every kind block alike, 7.7), shared with
+    the last callers on an equal map: do not change it. The key holds all the graph reads
+    (the printed map, every tile laid with its rotation, every station's depots), so a lay
+    or a depot makes a new key: a kept graph cannot go stale."""
+    key = (
+        state.board,
+        network,
+        tuple(state.tiles.items()),
+        tuple(
+            (c, tuple((p, tuple(s)) for p, s in parts.items())) for c, parts in state.tokens.items()
+        ),
+    )
+    graph = _GRAPHS.pop(key, None)
+    if graph is None:
+        graph = TrackGraph(state, network)
+        if len(_GRAPHS) >= _GRAPHS_KEPT:
+            del _GRAPHS[next(iter(_GRAPHS))]  # the least recently used
+    _GRAPHS[key] = graph
+    return graph
+
+
 @dataclass(frozen=True)
 class Builder:
     """Who builds and in what situation: the company, the phase ("1".."4"), its treasury
@@ -256,7 +284,7 @@ def check_lay(
     if available.get(name, 0) <= 0:
         raise _refuse(f"no tile {name} is left", "1881 6.17")
     _check_rotation(state, coord, tile, rotation)
-    _check_reach(state, TrackGraph(state, network), corp, coord, tile, rotation)
+    _check_reach(state, _graph(state, network), corp, coord, tile, rotation)
     result = outcome(state, coord)
     if result.cost > cash:
         # 6.16: "muß sie die vollen Baukosten vorweisen können, bevor sie den Bonus erhält"
@@ -289,7 +317,7 @@ def legal_lays(
     (`hexes` limits the search). In hex order, then as `map_lays` lists them."""
     rules = phase_track(builder.phase)
     available = state.supply(tile_counts()) if supply is None else supply
-    graph = TrackGraph(state, builder.network)
+    graph = _graph(state, builder.network)
     only = None if hexes is None else frozenset(hexes)
     out: list[Lay] = []
     for coord, edges in sorted(entry_edges(state, graph, builder.corp).items()):
@@ -388,7 +416,7 @@ def periphery_stations() -> frozenset[str]:
 def connected_to_centre(state: MapState, network: Gauge = Gauge.BROAD) -> frozenset[str]:
     """The periphery stations joined to a centre station by track of `network`, depots
     ignored (9.4: "ohne Rücksicht auf fremde Depots")."""
-    graph = TrackGraph(state, network)
+    graph = _graph(state, network)
     starts = [n.index for n in graph.nodes if n.hex in centre_stations()]
     seen = set(starts)
     todo = list(starts)

@@ -13,9 +13,9 @@ from pygame_core.core.errors import IllegalAction
 from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.graph import TrackGraph
 from pygame_core.g18xx.laying import Lay, connected_lays
-from pygame_core.g18xx.tiles import Gauge
+from pygame_core.g18xx.tiles import Gauge, StopKind
 from pygame_core.g1881 import track as t
-from pygame_core.g1881.board import tile_counts, tiles, upgrade_rules
+from pygame_core.g1881.board import homes, tile_counts, tiles, upgrade_rules
 from pygame_core.g1881.flow import TRACK
 from pygame_core.g1881.runs import S_BAHN
 
@@ -143,13 +143,38 @@ def test_legal_lays_follow_the_supply_1881_6_17(positions: list[Position]) -> No
 
 def test_legal_lays_follow_a_lay_on_the_map_1881_6_6(positions: list[Position]) -> None:
     """6.6: after a tile goes down, its hex offers that tile's upgrades, not the old
-    ones (the fits are keyed by the tile on the hex, so they cannot go stale)."""
+    ones, and the reach follows the new track (6.12): neither the fits nor the track graph
+    kept for a map go stale when the same map object changes."""
     state, builder = positions[len(positions) // 2]
     state = state.copy()
     rich = t.Builder(builder.corp, "4", 100_000)
-    for coord, name, rotation in t.legal_lays(state, rich)[:5]:
+    before = t.legal_lays(state, rich)
+    for coord, name, rotation in before[:5]:
         state.lay(coord, tiles()[name], rotation)
-        assert t.legal_lays(state, rich) == reference_lays(state, rich)
+        lays = t.legal_lays(state, rich)
+        assert lays == reference_lays(state, rich)
+        assert all(t.check_lay(state, rich, lay).cost >= 0 for lay in lays[:20])
+    assert t.legal_lays(state, rich) != before
+
+
+def test_legal_lays_follow_a_new_depot_1881_6_12(positions: list[Position]) -> None:
+    """6.12/7.7: a station filled with other companies' depots blocks the way; the lays
+    after each new depot on the same map object are those of the plain search."""
+    state, builder = positions[-1]
+    state = state.copy()
+    others = [c for c in homes() if c != builder.corp]
+    placed = 0
+    for node in TrackGraph(state).nodes:
+        if node.kind is not StopKind.CITY:
+            continue
+        for corp in others:
+            try:
+                state.place_token(node.hex, node.part, corp)
+            except IllegalAction:
+                continue
+            placed += 1
+            assert t.legal_lays(state, builder) == reference_lays(state, builder)
+    assert placed > 3
 
 
 def test_map_lays_equal_the_plain_search_1881_6(positions: list[Position]) -> None:
