@@ -1,7 +1,9 @@
 """Time per company optimum of 1881's runs (g1881.runs.best_company_runs: track graph and
-exact search) on dense 1881 boards. Prints figures; asserts nothing about time.
+exact search) on dense 1881 boards and on real late positions of bot games. Prints
+figures; asserts nothing about time (the whole run with --browser: about 3 minutes).
 
-Run: .venv/bin/python -m bench.bench_routes_1881 [--boards 6] [--browser]
+Run: .venv/bin/python -m bench.bench_routes_1881 [--boards 6] [--players 3 4 5 6]
+                                                 [--seeds 1 2 3 4] [--browser]
 
 Boards (seeded): our 1881 map tiled hex by hex in random order with tiles the map allows
 (g1881.track.map_lays: colours, Table 6, labels, the Trasse, the lake; the one meeting most
@@ -16,6 +18,19 @@ company, seeded:
 (d) the S-Bahn, 2-3 trains of range 4, 7 or 9 on S track;
 (e) train sets a late company may own (Table 2's limits: 3 in phase 3, 2 in phase 4).
 
+(f) Real late positions (issue 15: "late-game 1881 positions from seeded bot games"): a
+    seeded game per player count and seed, every seat the normal bot, no variants. Each
+    call of g1881.runs.best_company_runs made while an action is applied (the run step:
+    flow.company_runs, the map, the company's trains, its home, the variant) is recorded
+    with its map (g18xx.render.map_json) and its total; the calls of each game's last
+    three operating rounds are timed again alone, per player count. The bots' own trial
+    runs (while they choose) are not recorded. Any run of the S-Bahn's parts that goes
+    through best_company_runs in any g1881 module is recorded the same way and lands in
+    series (g) by itself: the recording wraps the function wherever a g1881 module bound
+    it. Each timed call must give the recorded total again (the position came back
+    whole). The bots' games end early (OR 10-24, 13-39 tiles laid): these boards are far
+    sparser than (a)-(e)'s; a line per game gives its last rounds and map.
+
 Time per company: CPU time in CPython (time.process_time; the machine is shared), wall
 time inside Pyodide (performance counter) with --browser.
 """
@@ -23,28 +38,44 @@ time inside Pyodide (performance counter) with --browser.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
+from typing import Any
 
 from bench.bench_routes_runs import pct, timed
+from pygame_core import Game
 from pygame_core.g18xx.board import MapState
 from pygame_core.g18xx.hexes import opposite
+from pygame_core.g18xx.render import map_json
 from pygame_core.g18xx.tiles import StopKind
 from pygame_core.g1881 import board as b
-from pygame_core.g1881 import track
+from pygame_core.g1881 import runs, track
 from pygame_core.g1881.depots import Charter, Circle, circles, depot_places
+from pygame_core.g1881.game import Berlin1881
 from pygame_core.g1881.runs import S_BAHN, best_company_runs, track_graph
 
 PHASES = ("1", "2", "3", "4")
-MEASURE = "bench_routes_1881.measure"  # as the page reaches it from the bench package
 SERIES = {
     "a_runs": "(a) trams, 3-4 trains of range 2-6",
     "b_worst": "(b) trams, 4 trains of range 6",
     "c_double": "(c) trams, 3-4 trains of range 2-6, double track (14)",
     "d_sbahn": "(d) S-Bahn, 2-3 trains of range 4/7/9",
     "e_late": "(e) trams, late train sets within Table 2's limits",
+    "f_3p": "(f) real late positions, 3 players",
+    "f_4p": "(f) real late positions, 4 players",
+    "f_5p": "(f) real late positions, 5 players",
+    "f_6p": "(f) real late positions, 6 players",
+    "f_all": "(f) real late positions, all player counts",
+    "g_sbahn": "(g) real late positions, the S-Bahn's parts",
 }
+LAST_ORS = 3  # the late game: each game's last operating rounds
+WRAPPED = "best_company_runs"  # the function `recording` records, by name
+POSITIONS = "/home/pyodide/saves.json"  # where the page puts the positions (bench_routes_browser)
 # Table 2: phase 3 (3 trains at most: 3er, 4er, 5er left) and phase 4 (2 trains: 5er, 6er).
 LATE = ([3, 4, 4], [4, 4, 5], [4, 5, 5], [5, 6], [6, 6], [5, 5])
 
@@ -133,6 +164,99 @@ def measure(boards: int) -> tuple[dict[str, list[float]], list[str]]:
     return out, notes
 
 
+Call = dict[str, Any]  # one recorded best_company_runs call (see the module docstring)
+
+
+@contextmanager
+def recording(calls: list[Call], on: Callable[[], bool]) -> Iterator[None]:
+    """Record every best_company_runs call while `on()`, wherever a g1881 module bound it."""
+    original = runs.best_company_runs
+
+    def record(map_state: MapState, corp: str, trains: Any, **kw: Any) -> runs.CompanyRuns:
+        result = original(map_state, corp, trains, **kw)
+        if on():
+            call = {"corp": corp, "trains": list(trains), "kw": kw, "total": result.total}
+            calls.append({**call, "map": map_json(map_state)})
+        return result
+
+    bound = [
+        m
+        for name, m in list(sys.modules.items())
+        if name.startswith("pygame_core.g1881") and getattr(m, WRAPPED, None) is original
+    ]
+    for module in bound:
+        setattr(module, WRAPPED, record)
+    try:
+        yield
+    finally:
+        for module in bound:
+            setattr(module, WRAPPED, original)
+
+
+def late_calls(players: int, seed: int) -> tuple[list[Call], str]:
+    """The run-step calls of a seeded normal-bot game's last operating rounds, and a line
+    on the game and its last map."""
+    g = Game("1881", [f"P{i}" for i in range(players)], {}, seed)
+    state = g.state
+    assert isinstance(state, Berlin1881)
+    calls: list[Call] = []
+    applying = False
+    with recording(calls, lambda: applying):
+        while g.active is not None and len(g.actions) < 20000:
+            seat = g.active
+            action = g.bot_action(seat, "normal")
+            entry = state.w.round_entry
+            first = len(calls)
+            applying = True
+            g.apply(action, seat)
+            applying = False
+            for call in calls[first:]:
+                call["round"] = [entry.index, entry.label]
+    ors = sorted({c["round"][0] for c in calls})[-LAST_ORS:]
+    late = [c for c in calls if c["round"][0] in ors]
+    if not late:
+        return [], f"{players}p seed {seed}: no runs"
+    last = map_of(late[-1]["map"])
+    graph = track_graph(last, "GBS")
+    labels = sorted({c["round"][1] for c in late})
+    return late, (
+        f"{players}p seed {seed}: {len(g.actions)} actions, {', '.join(labels)}: "
+        f"{len(late)} runs; last map {len(last.tiles)} tiles, {len(graph.nodes)} tram stops, "
+        f"{len(graph.links)} links"
+    )
+
+
+def map_of(data: dict[str, Any]) -> MapState:
+    """The map `map_json` wrote (1881's board and tiles)."""
+    tiles = b.tiles()
+    return MapState(
+        b.board(),
+        {c: (tiles[t["tile"]], t["rotation"]) for c, t in data["tiles"].items()},
+        {c: {int(p): list(s) for p, s in parts.items()} for c, parts in data["tokens"].items()},
+        {c: {int(p): list(r) for p, r in parts.items()} for c, parts in data["reserved"].items()},
+        {c: list(r) for c, r in data["reserved_hex"].items()},
+        b.HOME_RULE,
+    )
+
+
+def time_positions(positions: dict[str, list[Call]]) -> dict[str, list[float]]:
+    """ms per recorded call, by series (players as "3".."6"); each call must give its
+    recorded total again."""
+    out: dict[str, list[float]] = {"f_all": [], "g_sbahn": []}
+    for players, calls in positions.items():
+        for call in calls:
+            state = map_of(call["map"])
+            run = partial(best_company_runs, state, call["corp"], call["trains"], **call["kw"])
+            ms, result = timed(run)
+            if result.total != call["total"]:
+                raise RuntimeError(f"{call['corp']} ran for {result.total}, not {call['total']}")
+            key = f"f_{players}p" if call["corp"] in b.homes() else "g_sbahn"
+            out.setdefault(key, []).append(ms)
+            if key != "g_sbahn":
+                out["f_all"].append(ms)
+    return out
+
+
 def report(where: str, times: dict[str, list[float]]) -> None:
     print(f"--- {where}")
     for key, name in SERIES.items():
@@ -147,16 +271,28 @@ def report(where: str, times: dict[str, list[float]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--boards", type=int, default=6)
+    parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
+    parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3, 4])
     parser.add_argument("--browser", action="store_true")
     args = parser.parse_args()
+    positions: dict[str, list[Call]] = {}
+    for players in args.players:
+        for seed in args.seeds:
+            calls, note = late_calls(players, seed)
+            positions.setdefault(str(players), []).extend(calls)
+            print(note)
     times, notes = measure(args.boards)
     print("\n".join(notes))
-    report("CPython", times)
+    report("CPython", {**times, **time_positions(positions)})
     if args.browser:
         from bench.bench_routes_browser import in_pyodide
 
-        call = f"json.dumps(__import__('bench.bench_routes_1881').{MEASURE}({args.boards})[0])"
-        report("Pyodide in Chromium", in_pyodide("[]", 0, call=call))
+        module = "__import__('bench.bench_routes_1881').bench_routes_1881"
+        call = (
+            f"json.dumps({{**{module}.measure({args.boards})[0], **{module}.time_positions("
+            f"json.loads(open({POSITIONS!r}).read()))}})"
+        )
+        report("Pyodide in Chromium", in_pyodide(json.dumps(positions), 0, call=call))
 
 
 if __name__ == "__main__":

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..core.errors import IllegalAction, InvalidAction
-from ..g18xx.board import MapState
+from ..g18xx.board import Board, MapState
 from ..g18xx.graph import TrackGraph
-from ..g18xx.laying import Lay, connected_lays, entry_edges
+from ..g18xx.laying import Lay, entry_edges
 from ..g18xx.tiles import Gauge, StopKind, TileDef, upgrade_ok
 from .board import hex_data, map_data, tile_counts, tiles, upgrade_rules
 from .source import section
@@ -218,6 +218,34 @@ def _check_reach(
         raise _refuse(f"{tile.name} on {coord} does not extend {corp}'s track", "1881 6.12")
 
 
+# The track graphs of the last few maps: listing the lays, checking one, laying it and
+# its periphery bonus (9.4) all look at the same map, and the graph is the costly part.
+_GRAPHS: dict[tuple[object, ...], TrackGraph] = {}
+_GRAPHS_KEPT: Final = 8
+
+
+def _graph(state: MapState, network: Gauge = Gauge.BROAD) -> TrackGraph:
+    """`TrackGraph(state, network)` (depots of every kind block alike, 7.7), shared with
+    the last callers on an equal map: do not change it. The key holds all the graph reads
+    (the printed map, every tile laid with its rotation, every station's depots), so a lay
+    or a depot makes a new key: a kept graph cannot go stale."""
+    key = (
+        state.board,
+        network,
+        tuple(state.tiles.items()),
+        tuple(
+            (c, tuple((p, tuple(s)) for p, s in parts.items())) for c, parts in state.tokens.items()
+        ),
+    )
+    graph = _GRAPHS.pop(key, None)
+    if graph is None:
+        graph = TrackGraph(state, network)
+        if len(_GRAPHS) >= _GRAPHS_KEPT:
+            del _GRAPHS[next(iter(_GRAPHS))]  # the least recently used
+    _GRAPHS[key] = graph
+    return graph
+
+
 @dataclass(frozen=True)
 class Builder:
     """Who builds and in what situation: the company, the phase ("1".."4"), its treasury
@@ -256,7 +284,7 @@ def check_lay(
     if available.get(name, 0) <= 0:
         raise _refuse(f"no tile {name} is left", "1881 6.17")
     _check_rotation(state, coord, tile, rotation)
-    _check_reach(state, TrackGraph(state, network), corp, coord, tile, rotation)
+    _check_reach(state, _graph(state, network), corp, coord, tile, rotation)
     result = outcome(state, coord)
     if result.cost > cash:
         # 6.16: "muß sie die vollen Baukosten vorweisen können, bevor sie den Bonus erhält"
@@ -286,31 +314,63 @@ def legal_lays(
     hexes: Iterable[str] | None = None,
 ) -> list[Lay]:
     """Every (hex, tile, rotation) `builder` may lay now, each one `check_lay` accepts
-    (`hexes` limits the search)."""
+    (`hexes` limits the search). In hex order, then as `map_lays` lists them."""
     rules = phase_track(builder.phase)
     available = state.supply(tile_counts()) if supply is None else supply
-    graph = TrackGraph(state, builder.network)
+    graph = _graph(state, builder.network)
     only = None if hexes is None else frozenset(hexes)
     out: list[Lay] = []
-    for coord, name, rotation in connected_lays(
-        state,
-        graph,
-        builder.corp,
-        tiles().values(),
-        available,
-        rules.colours,
-        upgrade_rules(),
-        hexes=only,
-    ):
+    for coord, edges in sorted(entry_edges(state, graph, builder.corp).items()):
+        if only is not None and coord not in only:
+            continue
+        if state.is_printed(coord) and state.board.hexes[coord].required_exits:
+            continue  # a first tile on a Trasse field with its printed course (6.13)
         try:
             _check_turn(state, coord, rules, builder.turn)
         except IllegalAction:
             continue
-        if _fits(state, coord, name, rotation, rules) and (
-            outcome(state, coord).cost <= builder.cash
-        ):
-            out.append((coord, name, rotation))
+        if outcome(state, coord).cost > builder.cash:
+            continue
+        for name, rotation in _on_offer(state, coord, rules, available):
+            # 6.12: the new track must extend the company's (`entry_edges`).
+            if edges is None or tiles()[name].exits(rotation, graph.gauge) & edges:
+                out.append((coord, name, rotation))
     return out
+
+
+def _on_offer(
+    state: MapState, coord: str, rules: PhaseTrack, available: Mapping[str, int]
+) -> list[tuple[str, int]]:
+    """The lays `_fitting` lists for `coord` whose tile the phase offers (6.2) and the
+    supply still holds (6.17)."""
+    tile, rotation = state.tile(coord)
+    fitting = _fitting(state.board, coord, tile, rotation, state.is_printed(coord))
+    return [
+        (name, r)
+        for name, r in fitting
+        if tiles()[name].colour in rules.colours and available.get(name, 0) > 0
+    ]
+
+
+# Every colour a tile has: `_fitting` leaves the phase's colours (6.2) to its callers.
+_ANY_PHASE: Final = PhaseTrack(frozenset(t.colour for t in tiles().values()), 0)
+
+
+@functools.lru_cache(maxsize=8192)
+def _fitting(
+    board: Board, coord: str, tile: TileDef, rotation: int, printed: bool
+) -> tuple[tuple[str, int], ...]:
+    """Every (tile, rotation) the map allows on `coord` with `tile` laid there at
+    `rotation` (or printed), whatever the phase and the supply: 6.3-6.11, 6.13, 6.14 and
+    Table 6. These depend on the field, its tile and the printed map only, so the key
+    cannot go stale: a lay on `coord` changes the tile in the key, and the printed map
+    never changes."""
+    state = MapState(board, {} if printed else {coord: (tile, rotation)})
+    everything = {name: 1 for name in tiles()}
+    lays = state.legal_lays(
+        coord, tiles().values(), everything, _ANY_PHASE.colours, upgrade_rules()
+    )
+    return tuple((name, r) for name, r in lays if _fits(state, coord, name, r, _ANY_PHASE))
 
 
 def _fits(state: MapState, coord: str, name: str, rotation: int, rules: PhaseTrack) -> bool:
@@ -329,16 +389,8 @@ def map_lays(
     """Every (tile, rotation) the map allows on `coord` in `phase`, whoever builds: 6.2 to
     6.11, 6.13, 6.14 and Table 6; connection (6.12), cost and the round's lays aside."""
     rules = phase_track(phase)
-    if state.board.hexes[coord].blocked:
-        return []
     available = state.supply(tile_counts()) if supply is None else supply
-    return [
-        (name, rotation)
-        for name, rotation in state.legal_lays(
-            coord, tiles().values(), available, rules.colours, upgrade_rules()
-        )
-        if _fits(state, coord, name, rotation, rules)
-    ]
+    return _on_offer(state, coord, rules, available)
 
 
 @dataclass(frozen=True)
@@ -364,7 +416,7 @@ def periphery_stations() -> frozenset[str]:
 def connected_to_centre(state: MapState, network: Gauge = Gauge.BROAD) -> frozenset[str]:
     """The periphery stations joined to a centre station by track of `network`, depots
     ignored (9.4: "ohne Rücksicht auf fremde Depots")."""
-    graph = TrackGraph(state, network)
+    graph = _graph(state, network)
     starts = [n.index for n in graph.nodes if n.hex in centre_stations()]
     seen = set(starts)
     todo = list(starts)
