@@ -32,7 +32,7 @@ from ..core.errors import IllegalAction
 from ..g18xx.board import MapState
 from ..g18xx.tiles import StopKind, TileDef
 from .board import homes
-from .runs import S_BAHN, track_graph
+from .runs import S_BAHN, SBAHN_PARTS, track_graph
 from .source import section
 
 _CONSTANTS: Final = section("constants")
@@ -58,7 +58,7 @@ class Circle(StrEnum):
 
 def kind_of(corp: str) -> Circle:
     """The circles `corp` may use: the S-Bahn the S circles, a tram company the others."""
-    return Circle.S if corp == S_BAHN else Circle.TRAM
+    return Circle.S if corp in SBAHN_PARTS else Circle.TRAM
 
 
 def circles(tile: TileDef, part: int) -> tuple[Circle, ...]:
@@ -180,7 +180,7 @@ def check_depot(map_state: MapState, order: DepotOrder) -> tuple[int, int]:
     (circle, cost). Raises IllegalAction naming the rule; changes nothing."""
     corp, coord, part = order.corp, order.coord, order.part
     charter, cash = order.charter, order.cash
-    extra = corp == S_BAHN
+    extra = corp in SBAHN_PARTS
     if order.done:
         raise _refuse("One new depot per operating round", "1881 12.10" if extra else "1881 7.1")
     cost = charter.next_cost()

@@ -20,6 +20,7 @@ from ..g18xx.graph import TrackGraph
 from ..g18xx.laying import Lay, connected_lays, entry_edges
 from ..g18xx.tiles import Gauge, StopKind, TileDef, upgrade_ok
 from .board import hex_data, map_data, tile_counts, tiles, upgrade_rules
+from .runs import SBAHN_PARTS, token_groups
 from .source import section
 
 
@@ -218,6 +219,12 @@ def _check_reach(
         raise _refuse(f"{tile.name} on {coord} does not extend {corp}'s track", "1881 6.12")
 
 
+def _graph(state: MapState, builder: Builder) -> TrackGraph:
+    # 7.7 for the S-Bahn's parts: tram depots and the other parts' depots never block them.
+    groups = token_groups(builder.corp) if builder.corp in SBAHN_PARTS else None
+    return TrackGraph(state, builder.network, groups)
+
+
 @dataclass(frozen=True)
 class Builder:
     """Who builds and in what situation: the company, the phase ("1".."4"), its treasury
@@ -238,7 +245,7 @@ def check_lay(
     phase) if `builder` may not make `lay` now; otherwise return what it costs and earns.
     `supply`: the tiles not on the map (default: the manifest less the map's tiles, 6.17).
     """
-    corp, cash, network = builder.corp, builder.cash, builder.network
+    corp, cash = builder.corp, builder.cash
     coord, name, rotation = lay
     if coord not in state.board.hexes:
         raise InvalidAction(f"No hex {coord!r} on the 1881 map")
@@ -256,7 +263,8 @@ def check_lay(
     if available.get(name, 0) <= 0:
         raise _refuse(f"no tile {name} is left", "1881 6.17")
     _check_rotation(state, coord, tile, rotation)
-    _check_reach(state, TrackGraph(state, network), corp, coord, tile, rotation)
+    graph = _graph(state, builder)
+    _check_reach(state, graph, corp, coord, tile, rotation)
     result = outcome(state, coord)
     if result.cost > cash:
         # 6.16: "muß sie die vollen Baukosten vorweisen können, bevor sie den Bonus erhält"
@@ -289,7 +297,7 @@ def legal_lays(
     (`hexes` limits the search)."""
     rules = phase_track(builder.phase)
     available = state.supply(tile_counts()) if supply is None else supply
-    graph = TrackGraph(state, builder.network)
+    graph = _graph(state, builder)
     only = None if hexes is None else frozenset(hexes)
     out: list[Lay] = []
     for coord, name, rotation in connected_lays(
