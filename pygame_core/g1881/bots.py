@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
 from ..g18xx.shares import IPO
-from . import track
+from . import sbahn_bots, track
 from . import trains as tr
 from .board import tiles
 from .flow import company_runs
@@ -67,6 +67,8 @@ def _closing(legal: list[JsonDict]) -> JsonDict:
 
 
 def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng) -> JsonDict:
+    if w.sbahn is not None:  # an S-Bahn network part acts (12.4-12.13)
+        return sbahn_bots.choose(w, legal, rng)
     step = w.step
     if step == "bid":
         entry = legal[0]

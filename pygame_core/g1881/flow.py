@@ -27,7 +27,7 @@ from ..g18xx.money import BANK, InsufficientCash
 from ..g18xx.rounds import Cycle, RoundDef, Rounds, Step
 from ..g18xx.shares import IPO
 from . import bid as bidding
-from . import depots, revenue, stock, track
+from . import depots, revenue, sbahn_turn, stock, track
 from . import trains as tr
 from .actions import Action
 from .board import homes
@@ -251,6 +251,7 @@ def _start_operating(w: World) -> bool:
     w.operated = []
     w.op = None
     w.eco.sbahn_trades.clear()
+    sbahn_turn.new_round(w)
     w.say(f"{w.round_entry.label}")
     return _next_company(w)
 
@@ -261,7 +262,7 @@ def _next_company(w: World) -> bool:
     if w.end.reached_end_price is not None:
         finish(w, "a price reached 400 (13.1.2)")
         return False
-    todo = [c for c in w.operating() if c not in w.operated]
+    todo = [c for c in (*w.operating(), *sbahn_turn.companies(w)) if c not in w.operated]
     if not todo:
         w.op = None
         if timing(w.end, in_stock_round=False) is not None or _bank_broken(w):
@@ -273,6 +274,8 @@ def _next_company(w: World) -> bool:
         return True
     corp = w.eco.market.operating_order(todo)[0]
     w.operated.append(corp)
+    if corp == SBAHN:  # 12.4-12.13: its parts act in turn
+        return _after_sbahn(w, sbahn_turn.start(w))
     w.op = Operating(corp)
     w.say(f"{corp} operates (director {w.eco.shares.director(corp)})")
     w.step = TRACK
@@ -289,7 +292,21 @@ def _op(w: World) -> Operating:
     return w.op
 
 
+def _after_sbahn(w: World, outcome: sbahn_turn.Outcome) -> bool:
+    """The round goes on after an S-Bahn action (sbahn_turn.Outcome)."""
+    if outcome is sbahn_turn.Outcome.GAME_END:
+        finish(w, f"{SBAHN} reaches 400 (13.1.2)")
+        return False
+    if outcome is sbahn_turn.Outcome.BANKRUPT:
+        _bankrupt(w, SBAHN)
+    if outcome is sbahn_turn.Outcome.GOING:
+        return False
+    return _next_company(w)
+
+
 def _or_active(w: World) -> int | None:
+    if w.sbahn is not None:
+        return sbahn_turn.active(w)
     if w.step == DISCARD:
         return w.director_seat(w.discard[0])
     return w.director_seat(_op(w).corp)
@@ -360,7 +377,7 @@ def keep_choices(w: World, corp: str) -> list[tuple[str, ...]]:
     """10.7: the sets of trains the director may keep (exactly the limit's number)."""
     from itertools import combinations
 
-    held = w.trains.trains(corp)
+    held = [t for o in sbahn_turn.train_group(w, corp) for t in w.trains.trains(o)]
     limit = tr.PHASES.train_limit(w.trains.phase)
     return sorted({tuple(sorted(c)) for c in combinations(held, limit)})
 
@@ -378,6 +395,8 @@ def dividend_choices(w: World) -> tuple[revenue.Choice, ...]:
 
 
 def _or_legal(w: World, seat: int) -> list[JsonDict]:
+    if w.sbahn is not None:
+        return sbahn_turn.legal(w, seat)
     if _or_active(w) != seat:
         return []
     op = _op(w)
@@ -406,6 +425,9 @@ def _or_legal(w: World, seat: int) -> list[JsonDict]:
 def _or_check(w: World, a: Action, seat: int) -> None:
     if _or_active(w) != seat:
         raise NotYourTurn("It is not your company's turn", rule="1881 5.2")
+    if w.sbahn is not None:
+        sbahn_turn.check(w, a, seat)
+        return
     op = _op(w)
     corp = op.corp
     step = w.step
@@ -478,13 +500,15 @@ def _choice(value: str | None) -> revenue.Choice:
 
 
 def _or_execute(w: World, a: Action) -> bool:
+    if w.sbahn is not None:
+        return _after_sbahn(w, sbahn_turn.execute(w, a))
     op = _op(w)
     corp = op.corp
     step = w.step
     if step == DISCARD:
         corp = w.discard.pop(0)
         assert a.keep is not None
-        gone = tr.discard_excess(w.trains, (corp,), a.keep)
+        gone = tr.discard_excess(w.trains, sbahn_turn.train_group(w, corp), a.keep)
         w.say(f"{corp} keeps {', '.join(a.keep)}; {', '.join(gone)} leave the game (10.7)")
         if not w.discard:
             w.step = TRAINS
@@ -542,6 +566,7 @@ def _lay(w: World, op: Operating, a: Action) -> None:
     if bonus.amount:
         op.periphery += bonus.amount
         w.say(f"{op.corp} connects {', '.join(bonus.stations)} with the centre (9.4)")
+    sbahn_turn.merge_linked(w)  # A-44: a tram's S tile may link the S-Bahn's parts
     rules = track.phase_track(w.trains.phase)
     if op.built.upgraded or len(op.built.built) >= rules.lays or not lays(w):
         w.step = DEPOT  # 6.1: the round's lays are made (or none is left)
@@ -629,6 +654,7 @@ def _buy_train(w: World, op: Operating, a: Action) -> None:
         if owner != BANK:
             w.say(f"{owner}'s {', '.join(lost)} rust (10.4)")
     w.discard = [c for c in w.operating() if tr.excess(w.trains, (c,)) > 0]
+    w.discard += sbahn_turn.over_limit(w)
     if w.discard:
         w.step = DISCARD
 
@@ -676,7 +702,7 @@ FLOW: Final[Rounds[World, Action]] = Rounds(
             _start_operating,
             tuple(
                 Step(name, _or_active, _or_legal, _or_check, _or_execute)
-                for name in (TRACK, DEPOT, RUN, DIVIDEND, TRAINS, DISCARD)
+                for name in (TRACK, DEPOT, RUN, DIVIDEND, sbahn_turn.COMMISSION, TRAINS, DISCARD)
             ),
         ),
     ),

@@ -70,6 +70,7 @@ def token_groups(corp: str) -> Mapping[str, str]:
         return TOKEN_GROUPS
     return {**TOKEN_GROUPS, corp: f"s:{corp}"}
 
+
 # 8.8 "Einzig das Plättchen Nr.53 (Breitscheidplatz) kann 2x auf einer Route angefahren ...
 # werden".
 TWICE_TILE: Final = "53"

@@ -14,6 +14,7 @@ from ..g18xx.money import BANK
 from ..g18xx.render import map_json
 from ..g18xx.shares import IPO, POOL
 from . import bid as bidding
+from . import sbahn_turn
 from . import trains as tr
 from .board import tile_counts
 from .companies import COMPANIES, papers_of
@@ -26,7 +27,7 @@ from .track import outcome
 
 if TYPE_CHECKING:
     from .game import Berlin1881
-    from .world import World
+    from .world import Operating, World
 
 JsonDict = dict[str, Any]
 
@@ -137,37 +138,41 @@ def _bid(w: World, seat: int | None) -> JsonDict | None:
     return bidding.view_for(w.bid, seat)
 
 
+def _runs(op: Operating) -> JsonDict | None:
+    if op.runs is None:
+        return None
+    return {
+        "trains": [
+            {
+                "train": r.train,
+                "stops": None if r.route is None else list(r.route.stops),
+                # the hexes of each link, for the screen to draw the track it ran on
+                "connections": None if r.route is None else [list(c) for c in r.route.connections],
+                "revenue": r.revenue,
+                "ferry": r.ferry,
+                "shuttle": r.shuttle,
+            }
+            for r in op.runs.trains
+        ],
+        "train_revenue": op.runs.train_revenue,
+        "boni": op.runs.bonuses,
+        "total": op.runs.total,
+    }
+
+
 def _operating(w: World) -> JsonDict | None:
     op = w.op
     if op is None:
         return None
     return {
         "company": op.corp,
+        # the S-Bahn's network part acting (sbahn_turn.py), None for a tram company
+        "part": None if w.sbahn is None else w.sbahn.part,
         "built": list(op.built.built),
         "upgraded": op.built.upgraded,
         "depot_done": op.depot_done,
         "periphery": op.periphery,
-        "runs": None
-        if op.runs is None
-        else {
-            "trains": [
-                {
-                    "train": r.train,
-                    "stops": None if r.route is None else list(r.route.stops),
-                    # the hexes of each link, for the screen to draw the track it ran on
-                    "connections": None
-                    if r.route is None
-                    else [list(c) for c in r.route.connections],
-                    "revenue": r.revenue,
-                    "ferry": r.ferry,
-                    "shuttle": r.shuttle,
-                }
-                for r in op.runs.trains
-            ],
-            "train_revenue": op.runs.train_revenue,
-            "boni": op.runs.bonuses,
-            "total": op.runs.total,
-        },
+        "runs": _runs(op),
         "discard": list(w.discard),
     }
 
@@ -179,6 +184,8 @@ def _previews(g: Berlin1881, seat: int | None) -> JsonDict:
     out: JsonDict = {}
     if seat is None or seat not in g.acting or w.op is None:
         return out
+    if w.sbahn is not None:
+        return sbahn_turn.previews(w)
     if w.step == DIVIDEND:
         result = result_of(w.op)
         on_credit = w.op.corp in w.trains.credit
@@ -250,6 +257,7 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
             "sold": {str(k): v for k, v in w.sr.turn.sold.items()},
         },
         "operating": _operating(w),
+        "sbahn": sbahn_turn.view(w, None if w.op is None else _runs(w.op)),
         "legal": g.legal_actions(seat) if seat is not None else [],
         "previews": _previews(g, seat),
         "history": list(w.history),

@@ -10,7 +10,7 @@ end); `World` only holds them together with the round track (`round_entry`, `ste
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core.game import LogEntry
 from ..g18xx.board import MapState
@@ -27,6 +27,9 @@ from .runs import CompanyRuns
 from .stock import StockState
 from .track import NO_BUILDS, TrackTurn
 from .trains import TrainState
+
+if TYPE_CHECKING:
+    from .sbahn_turn import SbahnTurn
 
 JsonDict = dict[str, Any]
 OVER: Final = "over"
@@ -71,11 +74,18 @@ class World:
     history: list[JsonDict] = field(default_factory=list)
     map_version: int = 0  # counts changes of the map (tiles, depots): the caches' key
     cache: dict[tuple[object, ...], Any] = field(default_factory=dict)
+    sbahn: SbahnTurn | None = None  # the S-Bahn's turn while it operates (sbahn_turn.py)
+    sbahn_ready: bool = False  # 12.4: floated before an operating round began
 
     def director_seat(self, corp: str) -> int | None:
-        """The seat directing `corp` (None: nobody)."""
+        """The seat directing `corp` (None: nobody); a tram company holding the S-Bahn's
+        chair acts through its own director (10.9, digest A-50)."""
         holder = self.eco.shares.director(corp)
-        return self.players.index(holder) if holder in self.players else None
+        if holder in self.players:
+            return self.players.index(holder)
+        if holder in TRAMS and holder != corp:
+            return self.director_seat(holder)
+        return None
 
     def operating(self) -> list[str]:
         """The tram companies that operate: floated, not bankrupt (4.27, 9.13)."""
@@ -104,6 +114,8 @@ class World:
             "op": None if self.op is None else _op_json(self.op),
             "discard": list(self.discard),
             "over": self.over,
+            "sbahn": None if self.sbahn is None else self.sbahn.to_dict(),
+            "sbahn_ready": self.sbahn_ready,
         }
 
 

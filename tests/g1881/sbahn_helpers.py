@@ -1,0 +1,60 @@
+"""Set-ups for the S-Bahn turn tests: a bot game brought to a stock round of phase 2,
+the S-Bahn floated there through the share side (companies.py) and its start depots put
+on the map by hand (the chairman's "S", each seat's part token)."""
+
+from __future__ import annotations
+
+import copy
+import functools
+
+from pygame_core import Game
+from pygame_core.g18xx.money import BANK
+from pygame_core.g18xx.shares import IPO
+from pygame_core.g1881.companies import buy
+from pygame_core.g1881.depots import Circle, circles
+from pygame_core.g1881.economy import SBAHN, part_holder
+from pygame_core.g1881.world import World
+
+from .game_helpers import new, refresh, world
+
+# Start depots: the main network on Spandau (G3), seat 1 two hexes down the Trasse on G5
+# (G4 between them takes an S tile), seats 2 and 3 far off on J11 and K2.
+STARTS = {SBAHN: "G3", part_holder(1): "G5", part_holder(2): "J11", part_holder(3): "K2"}
+
+
+def place_s(w: World, part: str, coord: str) -> None:
+    """Put `part`'s depot on the S circle of the station on `coord`."""
+    tile, _ = w.map.tile(coord)
+    slot = circles(tile, 0).index(Circle.S)
+    w.map.place_token(coord, 0, part, slot)
+    w.map_version += 1
+
+
+def _play(g: Game, stop: object) -> None:
+    while g.active is not None and not stop(world(g)):  # type: ignore[operator]
+        seat = g.active
+        g.apply(g.bot_action(seat, "normal"), seat)
+    assert g.active is not None, "the game ended first"
+
+
+@functools.cache
+def _floated(seed: int) -> Game:
+    g = new(4, seed)
+    _play(g, lambda w: w.trains.phase == "2" and w.step == "stock")
+    w = world(g)
+    for p in w.players:
+        w.eco.money.transfer(BANK, p, 400, "a test's gift")
+    # Share 1 (chairman) to P0, the board seats 2-4 to P1, P2, P3, share 5 to P0: 30 %.
+    for p in ("P0", "P1", "P2", "P3", "P0"):
+        buy(w.eco, p, SBAHN, IPO)
+    assert SBAHN in w.eco.floated
+    for part, coord in STARTS.items():
+        place_s(w, part, coord)
+    refresh(g)
+    _play(g, lambda w: w.sbahn is not None)
+    return g
+
+
+def sbahn_game(seed: int = 3) -> Game:
+    """A 4-player game in the S-Bahn's first turn (main network, track step or later)."""
+    return copy.deepcopy(_floated(seed))
