@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import functools
+from collections.abc import Callable
 
 from pygame_core import Game
 from pygame_core.g18xx.money import BANK
@@ -30,8 +31,8 @@ def place_s(w: World, part: str, coord: str) -> None:
     w.map_version += 1
 
 
-def _play(g: Game, stop: object) -> None:
-    while g.active is not None and not stop(world(g)):  # type: ignore[operator]
+def _play(g: Game, stop: Callable[[World], bool]) -> None:
+    while g.active is not None and not stop(world(g)):
         seat = g.active
         g.apply(g.bot_action(seat, "normal"), seat)
     assert g.active is not None, "the game ended first"
@@ -58,3 +59,42 @@ def _floated(seed: int) -> Game:
 def sbahn_game(seed: int = 3) -> Game:
     """A 4-player game in the S-Bahn's first turn (main network, track step or later)."""
     return copy.deepcopy(_floated(seed))
+
+
+def act(g: Game, action: dict[str, object]) -> None:
+    """The acting seat applies `action`."""
+    seat = g.active
+    assert seat is not None
+    g.apply(action, seat)
+
+
+def plain(g: Game) -> dict[str, object]:
+    """A plain choice for the S-Bahn part acting: end the step, run, the first dividend
+    choice, the first train on offer."""
+    seat = g.active
+    assert seat is not None
+    legal = g.legal_actions(seat)
+    for kind in ("done", "run"):
+        found = next((e for e in legal if e["type"] == kind), None)
+        if found is not None:
+            return found
+    return legal[0]
+
+
+def until(g: Game, stop: Callable[[World], bool]) -> None:
+    """Plain choices until `stop` holds (fails if the S-Bahn's turn ends first)."""
+    while not stop(world(g)):
+        assert world(g).sbahn is not None, "the S-Bahn's turn ended first"
+        act(g, plain(g))
+
+
+def at(part: str, step: str) -> Callable[[World], bool]:
+    """True once `part` is in `step`."""
+    return lambda w: w.sbahn is not None and w.sbahn.part == part and w.step == step
+
+
+def give_train(w: World, owner: str, name: str = "4S") -> str:
+    """Hand `owner` a train of type `name` from the bank's stock (a position for a test)."""
+    train = w.trains.bank.stock[name].pop(0)
+    w.trains.owned.setdefault(owner, []).append(train)
+    return train
