@@ -9,9 +9,11 @@ A phase change may leave companies over the limit: their directors keep trains f
 (10.7, the step "discard"). The game ends by 13: a price at 400 at once, a broken bank
 after the operating round (at once in a stock round).
 
-Left out for now (docs/rules-decisions.md "## 1881" / "### The game"): the S-Bahn (its
-shares are not offered, so it never operates), buying depots or trains from another
-company (7.8, 10.5).
+A floated S-Bahn takes its place in the order by its marker; its network parts then act in
+turn (sbahn_turn.py, 12.4-12.13), in the same steps plus the commission.
+
+Left out for now (docs/rules-decisions.md "## 1881" / "### The game"): S-Bahn shares in
+the stock round (not offered), buying depots or trains from another company (7.8, 10.5).
 """
 
 from __future__ import annotations
