@@ -97,7 +97,7 @@ class World:
 
     def canonical(self) -> JsonDict:
         """The full state (secrets included) as plain data."""
-        return {
+        out: JsonDict = {
             "players": list(self.players),
             "options": {"double_track": self.double_track, "credit": self.credit},
             "eco": self.eco.to_dict(),
@@ -114,9 +114,11 @@ class World:
             "op": None if self.op is None else _op_json(self.op),
             "discard": list(self.discard),
             "over": self.over,
-            "sbahn": None if self.sbahn is None else self.sbahn.to_dict(),
-            "sbahn_ready": self.sbahn_ready,
         }
+        if self.sbahn_ready:  # only once the S-Bahn operates: older saves keep their hash
+            out["sbahn"] = None if self.sbahn is None else self.sbahn.to_dict()
+            out["sbahn_ready"] = self.sbahn_ready
+        return out
 
 
 def _op_json(op: Operating) -> JsonDict:
