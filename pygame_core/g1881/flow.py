@@ -36,7 +36,15 @@ from .board import homes
 from .economy import SBAHN, TRAMS
 from .end import Timing, bank_pays, note_price, timing
 from .runs import CompanyRuns, best_company_runs
+
+# The operating round's step names live with the round track (world.py); named here too.
+from .world import DEPOT as DEPOT
+from .world import DISCARD as DISCARD
+from .world import DIVIDEND as DIVIDEND
 from .world import OVER, Operating, World, place_homes
+from .world import RUN as RUN
+from .world import TRACK as TRACK
+from .world import TRAINS as TRAINS
 
 JsonDict = dict[str, object]
 
@@ -48,12 +56,6 @@ OR: Final = "OR"
 BIDDING: Final = "bid"
 BUYING: Final = "start"
 STOCK: Final = "stock"
-TRACK: Final = "track"
-DEPOT: Final = "depot"
-RUN: Final = "run"
-DIVIDEND: Final = "dividend"
-TRAINS: Final = "trains"
-DISCARD: Final = "discard"
 
 SBAHN_LEFT_OUT: Final = "The S-Bahn is not in this version of the game yet"
 
@@ -320,14 +322,7 @@ def _builder(w: World, op: Operating) -> track.Builder:
 
 def lays(w: World) -> list[tuple[str, str, int]]:
     """The operating company's legal lays now (6.x)."""
-    op = _op(w)
-    builder = _builder(w, op)
-    key = ("lays", w.map_version, builder)
-    if key not in w.cache:
-        w.cache.clear()
-        w.cache[key] = track.legal_lays(w.map, builder)
-    found: list[tuple[str, str, int]] = w.cache[key]
-    return list(found)
+    return w.legal_lays(_builder(w, _op(w)))
 
 
 def depot_places(w: World) -> list[tuple[str, int]]:

@@ -12,7 +12,8 @@ from ..core.rng import Rng
 from . import track
 from . import trains as tr
 from .board import tiles
-from .sbahn_turn import COMMISSION, DEPOT, DIVIDEND, TRACK, TRAINS, part_runs
+from .sbahn_turn import COMMISSION, part_runs
+from .world import DEPOT, DIVIDEND, TRACK, TRAINS
 
 if TYPE_CHECKING:
     from .world import World

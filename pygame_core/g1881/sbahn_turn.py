@@ -36,18 +36,13 @@ from .actions import Action
 from .depots import Charter
 from .economy import SBAHN, SEATS, TRAMS, part_holder
 from .end import bank_pays, note_price
-from .runs import CompanyRuns, best_company_runs
-from .world import Operating, World
+from .runs import CompanyRuns, best_company_runs, token_groups
+from .world import DEPOT, DIVIDEND, RUN, TRACK, TRAINS, Operating, World
 
 JsonDict = dict[str, Any]
 
-# The operating round's steps (flow.py's names), and the S-Bahn's own: the commission.
-TRACK: Final = "track"
-DEPOT: Final = "depot"
-RUN: Final = "run"
-DIVIDEND: Final = "dividend"
+# The S-Bahn's own step in the operating round (12.5).
 COMMISSION: Final = "commission"
-TRAINS: Final = "trains"
 
 
 class Outcome(StrEnum):
@@ -221,27 +216,10 @@ def _depots(state: MapState) -> subnetworks.Depots:
     return {p: [h for h, _ in state.corp_tokens(p)] for p in parts}
 
 
-def _reach(state: MapState) -> dict[str, frozenset[str]]:
-    """Hex -> the hexes S track connects it to (depots ignored: they are the S-Bahn's)."""
-    graph = TrackGraph(state, Gauge.NARROW)
-    out: dict[str, frozenset[str]] = {}
-    seen: set[int] = set()
-    for start_node in range(len(graph.nodes)):
-        if start_node in seen:
-            continue
-        group, todo = {start_node}, [start_node]
-        while todo:
-            n = todo.pop()
-            for li in graph.node_links[n]:
-                m = graph.links[li].other(n)
-                if m not in group:
-                    group.add(m)
-                    todo.append(m)
-        seen |= group
-        hexes = frozenset(graph.nodes[n].hex for n in group)
-        for h in hexes:
-            out[h] = out.get(h, frozenset()) | hexes
-    return out
+def _main_reach(state: MapState) -> frozenset[str]:
+    """The hexes S track links to a main-network depot (no depot blocks the S-Bahn, ST4)."""
+    graph = TrackGraph(state, Gauge.NARROW, token_groups(SBAHN))
+    return frozenset(graph.nodes[i].hex for i in graph.reach(SBAHN).nodes)
 
 
 def merge_linked(w: World) -> list[int]:
@@ -249,8 +227,8 @@ def merge_linked(w: World) -> list[int]:
     (12.5 "an das S-Bahn-Hauptnetz angeschlossen", A-44); returns their seats."""
     if SBAHN not in w.eco.floated or SBAHN in w.eco.closed or not w.map.corp_tokens(SBAHN):
         return []
-    reach = _reach(w.map)
-    due = subnetworks.due_by_track(w.eco, _depots(w.map), lambda h: reach.get(h, ()))
+    main = _main_reach(w.map)
+    due = subnetworks.due_by_track(w.eco, _depots(w.map), lambda h: main if h in main else ())
     for seat in due:
         _merge(w, seat, "S track links it to the main network")
     return due
@@ -283,13 +261,7 @@ def _builder(w: World) -> track.Builder:
 
 def lays(w: World) -> list[tuple[str, str, int]]:
     """The acting part's legal S lays now (6.x, 6.13, 12.11)."""
-    builder = _builder(w)
-    key = ("s-lays", w.map_version, builder)
-    if key not in w.cache:
-        w.cache.clear()
-        w.cache[key] = track.legal_lays(w.map, builder)
-    found: list[tuple[str, str, int]] = w.cache[key]
-    return list(found)
+    return w.legal_lays(_builder(w))
 
 
 def _order(w: World, coord: str, city: int) -> depots.DepotOrder:
@@ -629,33 +601,3 @@ def view(w: World, runs: Mapping[str, Any] | None) -> JsonDict | None:
         "paid_out": {} if turn is None else dict(turn.paid_out),
         "extra_depot_cost": w.charters.get(SBAHN, Charter.of(SBAHN)).next_cost(),
     }
-
-
-def previews(w: World) -> JsonDict:
-    """The acting part's previews, shaped as the trams': per dividend choice what the part
-    keeps, pays out and each 5 % share would get from it alone (12.13); per train on offer
-    its price; per hex its lay cost and bonus; the extra depot's cost."""
-    out: JsonDict = {}
-    if w.step == DIVIDEND:
-        out["dividend"] = {
-            c.value: {
-                "to_treasury": s.to_treasury,
-                "paid_out": s.paid_out,
-                "per_share": s.paid_out // 20,
-            }
-            for c in dividend_choices(w)
-            for s in (revenue.split(result(w), c),)
-        }
-    elif w.step == TRAINS:
-        out["trains"] = {t: p for t, p, _ in train_offers(w)}
-    elif w.step == TRACK:
-        out["lays"] = {
-            h: {
-                "cost": track.outcome(w.map, h).cost,
-                "build_bonus": track.outcome(w.map, h).build_bonus,
-            }
-            for h in sorted({h for h, _, _ in lays(w)})
-        }
-    elif w.step == DEPOT:
-        out["depot_cost"] = w.charters[SBAHN].next_cost()
-    return out

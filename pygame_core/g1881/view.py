@@ -179,27 +179,32 @@ def _operating(w: World) -> JsonDict | None:
 
 def _previews(g: Berlin1881, seat: int | None) -> JsonDict:
     """Worked out in the engine for the screen: per dividend choice what the treasury
-    keeps and each 10% share gets; per train on offer its price."""
+    keeps and each 10% share (an S-Bahn part: each 5% share) gets; per train on offer its
+    price."""
     w = g.w
     out: JsonDict = {}
     if seat is None or seat not in g.acting or w.op is None:
         return out
-    if w.sbahn is not None:
-        return sbahn_turn.previews(w)
+    sb = w.sbahn is not None  # an S-Bahn part: its own result and S trains (12.11, 12.13)
     if w.step == DIVIDEND:
-        result = result_of(w.op)
-        on_credit = w.op.corp in w.trains.credit
+        result = sbahn_turn.result(w) if sb else result_of(w.op)
+        on_credit = not sb and w.op.corp in w.trains.credit
+        choices = sbahn_turn.dividend_choices(w) if sb else dividend_choices(w)
+        unit = 20 if sb else 10  # the shares a payout is split into: 5 % or 10 %
         out["dividend"] = {
             c.value: {
                 "to_treasury": s.to_treasury,
                 "paid_out": s.paid_out,
-                "per_share": s.paid_out // 10,
+                "per_share": s.paid_out // unit,
             }
-            for c in dividend_choices(w)
+            for c in choices
             for s in (split(result, Choice(c), on_credit=on_credit),)
         }
     if w.step == "trains":
-        out["trains"] = {t: p for t, p in train_offers(w, w.op.corp)}
+        offers = (
+            [(t, p) for t, p, _ in sbahn_turn.train_offers(w)] if sb else train_offers(w, w.op.corp)
+        )
+        out["trains"] = dict(offers)
     if w.step == "track":
         hexes = sorted({a["hex"] for a in g.legal_actions(seat) if a["type"] == "lay_tile"})
         out["lays"] = {

@@ -25,7 +25,7 @@ from .economy import TRAMS
 from .end import EndState
 from .runs import CompanyRuns
 from .stock import StockState
-from .track import NO_BUILDS, TrackTurn
+from .track import NO_BUILDS, Builder, TrackTurn, legal_lays
 from .trains import TrainState
 
 if TYPE_CHECKING:
@@ -33,6 +33,14 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 OVER: Final = "over"
+
+# The operating round's steps (the round track's `step`: flow.py, sbahn_turn.py).
+TRACK: Final = "track"
+DEPOT: Final = "depot"
+RUN: Final = "run"
+DIVIDEND: Final = "dividend"
+TRAINS: Final = "trains"
+DISCARD: Final = "discard"
 
 
 @dataclass
@@ -90,6 +98,15 @@ class World:
     def operating(self) -> list[str]:
         """The tram companies that operate: floated, not bankrupt (4.27, 9.13)."""
         return [c for c in self.eco.floated if c in TRAMS and c not in self.eco.closed]
+
+    def legal_lays(self, builder: Builder) -> list[tuple[str, str, int]]:
+        """`track.legal_lays` for `builder` on the map now, kept until the map changes."""
+        key = ("lays", self.map_version, builder)
+        if key not in self.cache:
+            self.cache.clear()
+            self.cache[key] = legal_lays(self.map, builder)
+        found: list[tuple[str, str, int]] = self.cache[key]
+        return list(found)
 
     def say(self, text: str, seat: int | None = None) -> None:
         """A log line everyone may read."""
