@@ -249,7 +249,7 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
         "opening_rights": w.eco.opening_rights,
         "market": {c: list(w.eco.market.cell(c)) for c in w.eco.market.corporations()},
         "market_stacks": [list(x) for x in w.eco.market.to_dict()["cells"]],
-        "order": w.eco.market.operating_order(w.operating()),
+        "order": w.eco.market.operating_order([*w.operating(), *sbahn_turn.companies(w)]),
         "trains": _trains(w),
         "map": map_json(w.map),
         "tile_supply": {k: v for k, v in w.map.supply(tile_counts()).items() if v > 0},
@@ -286,4 +286,6 @@ def prompt(g: Berlin1881, seat: int | None) -> str:
         who = w.players[acting[0]] if acting else "nobody"
         return "Your turn in the stock round" if mine else f"{who}'s turn in the stock round"
     corp = w.op.corp if w.op is not None else "?"
+    if w.sbahn is not None:
+        corp = w.sbahn.part  # the S-Bahn's network part acting (12.5)
     return f"{corp}: {w.step}" + (" (your company)" if mine else "")

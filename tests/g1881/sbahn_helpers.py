@@ -38,15 +38,19 @@ def _play(g: Game, stop: Callable[[World], bool]) -> None:
     assert g.active is not None, "the game ended first"
 
 
+BUYERS = ("P0", "P1", "P2", "P3", "P0")
+
+
 @functools.cache
-def _floated(seed: int) -> Game:
+def _floated(seed: int, buyers: tuple[str, ...] = BUYERS) -> Game:
     g = new(4, seed)
     _play(g, lambda w: w.trains.phase == "2" and w.step == "stock")
     w = world(g)
     for p in w.players:
         w.eco.money.transfer(BANK, p, 400, "a test's gift")
-    # Share 1 (chairman) to P0, the board seats 2-4 to P1, P2, P3, share 5 to P0: 30 %.
-    for p in ("P0", "P1", "P2", "P3", "P0"):
+    # By default share 1 (chairman) to P0, the board seats 2-4 to P1, P2, P3, share 5 to
+    # P0: 30 %.
+    for p in buyers:
         buy(w.eco, p, SBAHN, IPO)
     assert SBAHN in w.eco.floated
     for part, coord in STARTS.items():
@@ -56,9 +60,10 @@ def _floated(seed: int) -> Game:
     return g
 
 
-def sbahn_game(seed: int = 3) -> Game:
-    """A 4-player game in the S-Bahn's first turn (main network, track step or later)."""
-    return copy.deepcopy(_floated(seed))
+def sbahn_game(seed: int = 3, buyers: tuple[str, ...] = BUYERS) -> Game:
+    """A 4-player game in the S-Bahn's first turn (main network, track step or later);
+    `buyers` bought S-Bahn shares 1-5 (1: the chair, 2-4: board seats 1-3)."""
+    return copy.deepcopy(_floated(seed, buyers))
 
 
 def act(g: Game, action: dict[str, object]) -> None:

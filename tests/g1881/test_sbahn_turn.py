@@ -337,6 +337,8 @@ def test_the_view_shows_the_parts_and_the_acting_parts_runs_1881_12_5() -> None:
     assert set(acting["runs"]) - {"part"} == set(view["operating"]["runs"])
     assert view["operating"]["part"] == SEAT1
     assert SBAHN in sb["votes"] and sb["extra_depot_cost"] == 40
+    assert SBAHN in view["order"]
+    assert g.prompt(1).startswith(SEAT1)
 
 
 def test_actions_out_of_step_are_refused_before_anything_changes_1881_12_11() -> None:
@@ -369,3 +371,18 @@ def test_an_upgrade_keeps_s_depots_on_s_circles_1881_7_3() -> None:
     slots = w.map.tokens_at("K2", 0)
     assert len(circles(tile, 0)) == 3
     assert circles(tile, 0)[slots.index(SEAT3)] is Circle.S
+
+
+def test_a_tram_company_holding_a_seat_acts_through_its_director_1881_12_5_A50() -> None:
+    """12.5 "auch als ... Straßenbahn-Gesellschaft", A-50: GBS holds seat 1: GBS's director
+    runs the part, and the commission goes to GBS's treasury."""
+    g = sbahn_game(buyers=("P0", "GBS", "P2", "P3", "P0"))
+    w = world(g)
+    director = w.director_seat("GBS")
+    assert director is not None
+    _pay_as(g, SEAT1, 40, "pay")
+    w = world(g)
+    assert w.step == "commission" and g.active == director
+    treasury = w.eco.money.cash("GBS")
+    act(g, {"type": "take_commission"})
+    assert world(g).eco.money.cash("GBS") == treasury + 20
