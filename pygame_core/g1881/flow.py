@@ -29,7 +29,7 @@ from ..g18xx.money import BANK, InsufficientCash
 from ..g18xx.rounds import Cycle, RoundDef, Rounds, Step
 from ..g18xx.shares import IPO
 from . import bid as bidding
-from . import depots, revenue, sbahn_turn, stock, track
+from . import depots, revenue, sbahn_merging, sbahn_turn, stock, track
 from . import trains as tr
 from .actions import Action
 from .board import homes
@@ -563,7 +563,7 @@ def _lay(w: World, op: Operating, a: Action) -> None:
     if bonus.amount:
         op.periphery += bonus.amount
         w.say(f"{op.corp} connects {', '.join(bonus.stations)} with the centre (9.4)")
-    sbahn_turn.merge_linked(w)  # a tram's S tile may link the S-Bahn's parts
+    sbahn_merging.merge_linked(w)  # a tram's S tile may link the S-Bahn's parts
     rules = track.phase_track(w.trains.phase)
     if op.built.upgraded or len(op.built.built) >= rules.lays or not lays(w):
         w.step = DEPOT  # 6.1: the round's lays are made (or none is left)

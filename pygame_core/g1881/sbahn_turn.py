@@ -10,7 +10,7 @@ the part, A-43) -> pay or withhold its own result (9.6, 9.8) -> the 20 commissio
 unconnected part that paid (12.5, A-48: its holder may take it) -> buy S trains (12.7-12.9,
 A-45). After the last part the payouts are pooled (12.13) and the price follows the parts'
 majority (12.12, A-47). A sub-network whose depot S track links to a main-network depot
-merges at once (12.5, A-44), checked after every lay.
+merges at once (12.5, A-44, sbahn_merging.py), checked after every lay and depot.
 
 The round keeps the S-Bahn as the operating company (`World.op`, corp "S", its built
 track, runs and boni for the part now acting) and the turn's own record here
@@ -26,17 +26,17 @@ from typing import Any, Final
 
 from ..core.errors import IllegalAction, InvalidAction, quote
 from ..g18xx.board import MapState
-from ..g18xx.graph import TrackGraph
 from ..g18xx.market import Move
 from ..g18xx.money import BANK
 from ..g18xx.tiles import Gauge
 from . import depots, revenue, subnetworks, track
+from . import sbahn_merging as merging
 from . import trains as tr
 from .actions import Action
 from .depots import Charter
-from .economy import SBAHN, SEATS, TRAMS, part_holder
+from .economy import SBAHN, TRAMS
 from .end import bank_pays, note_price
-from .runs import CompanyRuns, best_company_runs, token_groups
+from .runs import CompanyRuns, best_company_runs
 from .world import DEPOT, DIVIDEND, RUN, TRACK, TRAINS, Operating, World
 
 JsonDict = dict[str, Any]
@@ -135,17 +135,11 @@ def start(w: World) -> Outcome:
     """The S-Bahn's turn begins: parts merged by the share side hand over what they hold
     (12.3, 12.5), S track laid since links parts (A-44), then the main network acts."""
     w.charters.setdefault(SBAHN, Charter.of(SBAHN))
-    for seat in w.eco.seats_merged:
-        if _holds_something(w, part_holder(seat)):
-            _merge(w, seat, "its seat joined the main network")
-    merge_linked(w)
+    merging.settle(w)
+    merging.merge_linked(w)
     w.sbahn = SbahnTurn()
     w.say(f"{SBAHN} operates (chairman {w.eco.shares.director(SBAHN)})")
     return _begin_part(w)
-
-
-def _holds_something(w: World, part: str) -> bool:
-    return bool(w.eco.money.cash(part) or w.trains.owned.get(part) or w.map.corp_tokens(part))
 
 
 def _begin_part(w: World) -> Outcome:
@@ -198,56 +192,9 @@ def _pool(w: World) -> Outcome:
     return Outcome.OVER
 
 
-def _seat(part: str) -> int | None:
-    """The board seat whose part `part` is (None: the main network)."""
-    return next((s for s in SEATS.values() if part_holder(s) == part), None)
-
-
 def _clear_tokens(state: MapState, part: str) -> None:
     for coord, city in state.corp_tokens(part):
         state.remove_token(coord, city, state.slots(coord, city).index(part))
-
-
-# --- merging by S track (12.5, A-44) -------------------------------------------------------
-
-
-def _depots(state: MapState) -> subnetworks.Depots:
-    parts = (SBAHN, *(part_holder(s) for s in sorted(SEATS.values())))
-    return {p: [h for h, _ in state.corp_tokens(p)] for p in parts}
-
-
-def _main_reach(state: MapState) -> frozenset[str]:
-    """The hexes S track links to a main-network depot (no depot blocks the S-Bahn, ST4)."""
-    graph = TrackGraph(state, Gauge.NARROW, token_groups(SBAHN))
-    return frozenset(graph.nodes[i].hex for i in graph.reach(SBAHN).nodes)
-
-
-def merge_linked(w: World) -> list[int]:
-    """Merge every sub-network whose depot S track now links to a main-network depot
-    (12.5 "an das S-Bahn-Hauptnetz angeschlossen", A-44); returns their seats."""
-    if SBAHN not in w.eco.floated or SBAHN in w.eco.closed or not w.map.corp_tokens(SBAHN):
-        return []
-    main = _main_reach(w.map)
-    due = subnetworks.due_by_track(w.eco, _depots(w.map), lambda h: main if h in main else ())
-    for seat in due:
-        _merge(w, seat, "S track links it to the main network")
-    return due
-
-
-def _merge(w: World, seat: int, why: str) -> None:
-    """The seat's part joins the main network: depots (the map's tokens), trains and
-    treasury (12.5, C-45)."""
-    part = part_holder(seat)
-    moved = subnetworks.merge(w.eco, w.trains, _depots(w.map), seat)
-    for coord, city in w.map.corp_tokens(part):
-        slots = w.map.slots(coord, city)
-        slots[slots.index(part)] = SBAHN
-    w.map_version += 1
-    w.say(
-        f"{part} merges into the main network ({why}, 12.5): depots "
-        f"{', '.join(moved.depots) or '-'}, trains {', '.join(moved.trains) or '-'}, "
-        f"{moved.cash} TM"
-    )
 
 
 # --- the part's steps ----------------------------------------------------------------------
@@ -501,8 +448,8 @@ def _lay(w: World, a: Action) -> Outcome:
     if bonus.amount:
         op.periphery += bonus.amount
         w.say(f"{part} connects {', '.join(bonus.stations)} with the centre (9.4)")
-    merged = merge_linked(w)
-    if part != SBAHN and _seat(part) in merged:
+    merged = merging.merge_linked(w)
+    if part != SBAHN and merging.seat_of_part(part) in merged:
         return _end_part(w)  # ST5: the part is the main network's now; its turn is over
     rules = track.phase_track(w.trains.phase)
     if op.built.upgraded or len(op.built.built) >= rules.lays or not lays(w):
@@ -520,9 +467,9 @@ def _depot(w: World, a: Action) -> Outcome:
     w.eco.money.transfer(part, BANK, cost, f"{SBAHN}'s extra depot (12.10)", rule="1881 12.10")
     _op(w).depot_done = True
     w.say(f"{part} places the S-Bahn's extra depot on {a.hex} for {cost} (12.10)")
-    merged = merge_linked(w)
+    merged = merging.merge_linked(w)
     w.step = RUN
-    if part != SBAHN and _seat(part) in merged:
+    if part != SBAHN and merging.seat_of_part(part) in merged:
         return _end_part(w)
     return Outcome.GOING
 
