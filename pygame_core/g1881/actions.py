@@ -32,6 +32,8 @@ class Action:
     keep: tuple[str, ...] | None = None
     scrap: str | None = None
     seat: int = off_wire(-1)
+    seller: str | None = None
+    price: int | None = None
 
     def __post_init__(self) -> None:
         if self.rotation is not None and not 0 <= self.rotation <= 5:
@@ -66,6 +68,11 @@ CODEC = ActionCodec.tagged(
         "keep_trains": ("keep",),
         # 12.5: an unconnected S-Bahn part that paid: its holder takes the 20 commission.
         "take_commission": (),
+        # 10.5 / 7.8: an offer to another company's director at a price, and his answer.
+        "offer_train": ("seller", "train", "price"),
+        "offer_depot": ("seller", "hex", "city", "price"),
+        "accept_offer": (),
+        "refuse_offer": (),
         # ends the current operating step (no tile, no depot, no more trains).
         "done": (),
     },

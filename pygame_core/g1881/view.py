@@ -14,7 +14,7 @@ from ..g18xx.money import BANK
 from ..g18xx.render import map_json
 from ..g18xx.shares import IPO, POOL
 from . import bid as bidding
-from . import sbahn_turn
+from . import offers, sbahn_turn
 from . import trains as tr
 from .board import tile_counts
 from .companies import COMPANIES, papers_of
@@ -268,6 +268,7 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
         "history": list(w.history),
         "over": w.over,
         "result": g.result(),
+        "offer": offers.view(w),
     }
 
 
@@ -285,6 +286,9 @@ def prompt(g: Berlin1881, seat: int | None) -> str:
     if w.step == STOCK:
         who = w.players[acting[0]] if acting else "nobody"
         return "Your turn in the stock round" if mine else f"{who}'s turn in the stock round"
+    offered = offers.prompt(w, seat)
+    if offered is not None:
+        return offered
     corp = w.op.corp if w.op is not None else "?"
     if w.sbahn is not None:
         corp = w.sbahn.part  # the S-Bahn's network part acting (12.5)
