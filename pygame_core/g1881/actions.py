@@ -30,6 +30,7 @@ class Action:
     choice: str | None = None
     train: str | None = None
     keep: tuple[str, ...] | None = None
+    scrap: str | None = None
     seat: int = off_wire(-1)
     seller: str | None = None
     price: int | None = None
@@ -59,11 +60,14 @@ CODEC = ActionCodec.tagged(
         "run": (),
         # 9.6/9.8: "pay", "withhold" or "pay, keep boni".
         "dividend": ("choice",),
-        # 10.x: a train from the bank; 15 (variant 2): the cheapest on credit.
-        "buy_train": ("train",),
+        # 10.x: a train from the bank; 12.7: an S-Bahn part may scrap an older S train
+        # for room. 15 (variant 2): the cheapest on credit.
+        "buy_train": ("train", "scrap?"),
         "buy_train_on_credit": (),
         # 10.7: after a limit drop the director keeps the limit's number of trains.
         "keep_trains": ("keep",),
+        # 12.5: an unconnected S-Bahn part that paid: its holder takes the 20 commission.
+        "take_commission": (),
         # 10.5 / 7.8: an offer to another company's director at a price, and his answer.
         "offer_train": ("seller", "train", "price"),
         "offer_depot": ("seller", "hex", "city", "price"),

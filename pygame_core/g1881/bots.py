@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
 from ..g18xx.shares import IPO
-from . import offer_bots, sbahn_bots, track
+from . import offer_bots, sbahn_bots, sbahn_turn_bots, track
 from . import trains as tr
 from .board import tiles
 from .economy import SBAHN
@@ -72,11 +72,13 @@ def _closing(legal: list[JsonDict]) -> JsonDict:
 
 
 def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng) -> JsonDict:
-    step = w.step
     if _first(legal, "refuse_offer") is not None:
         return offer_bots.answer(w, legal)
     if legal[0]["type"] == "place_start_depot":
         return sbahn_bots.start_depot(w, legal)
+    if w.sbahn is not None:  # an S-Bahn network part acts (12.4-12.13)
+        return sbahn_turn_bots.choose(w, legal, rng)
+    step = w.step
     if step == "bid":
         entry = legal[0]
         value = min(int(entry["max"]), int(entry["min"]) + int(entry["step"]) * rng.below(4))

@@ -32,7 +32,7 @@ from ..core.errors import IllegalAction
 from ..g18xx.board import MapState
 from ..g18xx.tiles import StopKind, TileDef
 from .board import homes
-from .runs import S_BAHN, TOKEN_GROUPS, track_graph
+from .runs import S_BAHN, SBAHN_PARTS, track_graph
 from .source import section
 
 _CONSTANTS: Final = section("constants")
@@ -57,9 +57,8 @@ class Circle(StrEnum):
 
 
 def kind_of(corp: str) -> Circle:
-    """The circles `corp` may use: the S-Bahn (its main network and each sub-network,
-    "S/seat_<n>") the S circles, a tram company the others."""
-    return Circle.S if TOKEN_GROUPS.get(corp) == "s" else Circle.TRAM
+    """The circles `corp` may use: the S-Bahn the S circles, a tram company the others."""
+    return Circle.S if corp in SBAHN_PARTS else Circle.TRAM
 
 
 def circles(tile: TileDef, part: int) -> tuple[Circle, ...]:
@@ -67,6 +66,31 @@ def circles(tile: TileDef, part: int) -> tuple[Circle, ...]:
     `s_slots` circles carry an S."""
     stop = tile.stop(part)
     return tuple(Circle.S if stop.narrow_slot(i) else Circle.TRAM for i in range(stop.slots))
+
+
+def fit_circles(map_state: MapState, coord: str) -> None:
+    """After a tile on `coord` was laid or upgraded: each depot sits on a circle of its kind
+    again (7.3; the map moves depots to the first free circles, and an upgrade may put the
+    S circle elsewhere), in the order they stood."""
+    tile, _ = map_state.tile(coord)
+    for part in list(map_state.tokens.get(coord, {})):
+        slots = map_state.slots(coord, part)
+        sorted_slots = _by_kind(slots, circles(tile, part))
+        if sorted_slots is not None:
+            slots[:] = sorted_slots
+
+
+def _by_kind(slots: list[str | None], kinds: tuple[Circle, ...]) -> list[str | None] | None:
+    """The depots of `slots` on circles of their kind, in order (None: they do not fit)."""
+    if len(slots) != len(kinds):
+        return None
+    out: list[str | None] = [None] * len(kinds)
+    for token in (t for t in slots if t is not None):
+        free = [i for i, k in enumerate(kinds) if k is kind_of(token) and out[i] is None]
+        if not free:
+            return None
+        out[free[0]] = token
+    return out
 
 
 @dataclass(frozen=True)
@@ -181,7 +205,7 @@ def check_depot(map_state: MapState, order: DepotOrder) -> tuple[int, int]:
     (circle, cost). Raises IllegalAction naming the rule; changes nothing."""
     corp, coord, part = order.corp, order.coord, order.part
     charter, cash = order.charter, order.cash
-    extra = corp == S_BAHN
+    extra = corp in SBAHN_PARTS
     if order.done:
         raise _refuse("One new depot per operating round", "1881 12.10" if extra else "1881 7.1")
     cost = charter.next_cost()

@@ -11,10 +11,11 @@ after the operating round (at once in a stock round).
 
 S-Bahn shares are traded from phase 2 (12.1), by players in stock rounds and by tram
 companies in their train step (10.9, sbahn_trading.py); a float owes start depots, placed
-at once by their holders whatever step the round is in (12.5, start_depots.py). Buying a
-train or a depot from another company (10.5, 7.8) is an offer the seller's director answers
-(offers.py). Left out for now (docs/rules-decisions.md "## 1881" / "### The game"): the
-S-Bahn's operating turn.
+at once by their holders whatever step the round is in (12.5, start_depots.py). A floated
+S-Bahn takes its place in the order by its marker; its network parts then act in turn
+(sbahn_turn.py, 12.4-12.13), in the same steps plus the commission. Buying a train or a
+depot from another company (10.5, 7.8) is an offer the seller's director answers
+(offers.py). Left out for now (docs/rules-decisions.md "## 1881"): the veto and vote (12.6).
 """
 
 from __future__ import annotations
@@ -30,14 +31,32 @@ from ..g18xx.money import BANK, InsufficientCash
 from ..g18xx.rounds import Cycle, RoundDef, Rounds, Step
 from ..g18xx.shares import IPO
 from . import bid as bidding
-from . import depots, offers, revenue, sbahn_trading, start_depots, stock, track
+from . import (
+    depots,
+    offers,
+    revenue,
+    sbahn_merging,
+    sbahn_trading,
+    sbahn_turn,
+    start_depots,
+    stock,
+    track,
+)
 from . import trains as tr
 from .actions import Action
 from .board import homes
-from .economy import TRAMS
+from .economy import SBAHN, TRAMS
 from .end import Timing, bank_pays, note_price, timing
 from .runs import CompanyRuns, best_company_runs
+
+# The operating round's step names live with the round track (world.py); named here too.
+from .world import DEPOT as DEPOT
+from .world import DISCARD as DISCARD
+from .world import DIVIDEND as DIVIDEND
 from .world import OVER, Operating, World, place_homes
+from .world import RUN as RUN
+from .world import TRACK as TRACK
+from .world import TRAINS as TRAINS
 
 JsonDict = dict[str, object]
 
@@ -49,12 +68,6 @@ OR: Final = "OR"
 BIDDING: Final = "bid"
 BUYING: Final = "start"
 STOCK: Final = "stock"
-TRACK: Final = "track"
-DEPOT: Final = "depot"
-RUN: Final = "run"
-DIVIDEND: Final = "dividend"
-TRAINS: Final = "trains"
-DISCARD: Final = "discard"
 
 
 def _wrong(kind: str, where: str, rule: str) -> IllegalAction:
@@ -252,6 +265,7 @@ def _start_operating(w: World) -> bool:
     w.operated = []
     w.op = None
     w.eco.sbahn_trades.clear()
+    sbahn_turn.new_round(w)
     w.say(f"{w.round_entry.label}")
     return _next_company(w)
 
@@ -262,7 +276,7 @@ def _next_company(w: World) -> bool:
     if w.end.reached_end_price is not None:
         finish(w, "a price reached 400 (13.1.2)")
         return False
-    todo = [c for c in w.operating() if c not in w.operated]
+    todo = [c for c in (*w.operating(), *sbahn_turn.companies(w)) if c not in w.operated]
     if not todo:
         w.op = None
         if timing(w.end, in_stock_round=False) is not None or _bank_broken(w):
@@ -274,6 +288,8 @@ def _next_company(w: World) -> bool:
         return True
     corp = w.eco.market.operating_order(todo)[0]
     w.operated.append(corp)
+    if corp == SBAHN:  # 12.4-12.13: its parts act in turn
+        return _after_sbahn(w, sbahn_turn.start(w))
     w.op = Operating(corp)
     w.say(f"{corp} operates (director {w.eco.shares.director(corp)})")
     w.step = TRACK
@@ -290,7 +306,21 @@ def _op(w: World) -> Operating:
     return w.op
 
 
+def _after_sbahn(w: World, outcome: sbahn_turn.Outcome) -> bool:
+    """The round goes on after an S-Bahn action (sbahn_turn.Outcome)."""
+    if outcome is sbahn_turn.Outcome.GAME_END:
+        finish(w, f"{SBAHN} reaches 400 (13.1.2)")
+        return False
+    if outcome is sbahn_turn.Outcome.BANKRUPT:
+        _bankrupt(w, SBAHN)
+    if outcome is sbahn_turn.Outcome.GOING:
+        return False
+    return _next_company(w)
+
+
 def _or_active(w: World) -> int | None:
+    if w.sbahn is not None:
+        return sbahn_turn.active(w)
     if w.step == DISCARD:
         return w.director_seat(w.discard[0])
     if offers.pending(w) is not None:
@@ -304,14 +334,7 @@ def _builder(w: World, op: Operating) -> track.Builder:
 
 def lays(w: World) -> list[tuple[str, str, int]]:
     """The operating company's legal lays now (6.x)."""
-    op = _op(w)
-    builder = _builder(w, op)
-    key = ("lays", w.map_version, builder)
-    if key not in w.cache:
-        w.cache.clear()
-        w.cache[key] = track.legal_lays(w.map, builder)
-    found: list[tuple[str, str, int]] = w.cache[key]
-    return list(found)
+    return w.legal_lays(_builder(w, _op(w)))
 
 
 def depot_places(w: World) -> list[tuple[str, int]]:
@@ -363,7 +386,7 @@ def keep_choices(w: World, corp: str) -> list[tuple[str, ...]]:
     """10.7: the sets of trains the director may keep (exactly the limit's number)."""
     from itertools import combinations
 
-    held = w.trains.trains(corp)
+    held = [t for o in sbahn_turn.train_group(w, corp) for t in w.trains.trains(o)]
     limit = tr.PHASES.train_limit(w.trains.phase)
     return sorted({tuple(sorted(c)) for c in combinations(held, limit)})
 
@@ -381,6 +404,8 @@ def dividend_choices(w: World) -> tuple[revenue.Choice, ...]:
 
 
 def _or_legal(w: World, seat: int) -> list[JsonDict]:
+    if w.sbahn is not None:
+        return sbahn_turn.legal(w, seat)
     if _or_active(w) != seat:
         return []
     op = _op(w)
@@ -414,6 +439,9 @@ def _or_legal(w: World, seat: int) -> list[JsonDict]:
 def _or_check(w: World, a: Action, seat: int) -> None:
     if _or_active(w) != seat:
         raise NotYourTurn("It is not your company's turn", rule="1881 5.2")
+    if w.sbahn is not None:
+        sbahn_turn.check(w, a, seat)
+        return
     op = _op(w)
     corp = op.corp
     step = w.step
@@ -492,13 +520,15 @@ def _choice(value: str | None) -> revenue.Choice:
 
 
 def _or_execute(w: World, a: Action) -> bool:
+    if w.sbahn is not None:
+        return _after_sbahn(w, sbahn_turn.execute(w, a))
     op = _op(w)
     corp = op.corp
     step = w.step
     if step == DISCARD:
         corp = w.discard.pop(0)
         assert a.keep is not None
-        gone = tr.discard_excess(w.trains, (corp,), a.keep)
+        gone = tr.discard_excess(w.trains, sbahn_turn.train_group(w, corp), a.keep)
         w.say(f"{corp} keeps {', '.join(a.keep)}; {', '.join(gone)} leave the game (10.7)")
         if not w.discard:
             w.step = TRAINS
@@ -563,6 +593,7 @@ def _lay(w: World, op: Operating, a: Action) -> None:
     if bonus.amount:
         op.periphery += bonus.amount
         w.say(f"{op.corp} connects {', '.join(bonus.stations)} with the centre (9.4)")
+    sbahn_merging.merge_linked(w)  # A-44: a tram's S tile may link the S-Bahn's parts
     rules = track.phase_track(w.trains.phase)
     if op.built.upgraded or len(op.built.built) >= rules.lays or not lays(w):
         w.step = DEPOT  # 6.1: the round's lays are made (or none is left)
@@ -650,6 +681,7 @@ def _buy_train(w: World, op: Operating, a: Action) -> None:
         if owner != BANK:
             w.say(f"{owner}'s {', '.join(lost)} rust (10.4)")
     w.discard = [c for c in w.operating() if tr.excess(w.trains, (c,)) > 0]
+    w.discard += sbahn_turn.over_limit(w)
     if w.discard:
         w.step = DISCARD
 
@@ -705,7 +737,7 @@ FLOW: Final[Rounds[World, Action]] = Rounds(
             _start_operating,
             tuple(
                 start_depots.interrupting(Step(name, _or_active, _or_legal, _or_check, _or_execute))
-                for name in (TRACK, DEPOT, RUN, DIVIDEND, TRAINS, DISCARD)
+                for name in (TRACK, DEPOT, RUN, DIVIDEND, sbahn_turn.COMMISSION, TRAINS, DISCARD)
             ),
         ),
     ),

@@ -26,7 +26,7 @@ The rules, with the seed's words (004, rules of March 2007):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Final
@@ -43,7 +43,6 @@ from ..g18xx.routes import (
 )
 from ..g18xx.runs import RouteValue, best_runs, runs_revenue
 from ..g18xx.tiles import Gauge, StopKind
-from .economy import SEATS, part_holder
 from .source import section
 
 _CONSTANTS: Final = section("constants")
@@ -56,14 +55,21 @@ COLOURS: Final = ("yellow", "green", "brown", "gray")
 # 7.7 "Der Bau und Betrieb von Straßenbahnen wird nicht durch S-Bahndepots, der Bau und
 # Betrieb der S-Bahn nicht durch Straßenbahndepots blockiert, soweit nur Depots einer
 # Bahnart in den Stationen liegen."
-# The S-Bahn's sub-networks' depots ("S/seat_<n>", economy.part_holder) are S depots too.
+# The S-Bahn's network parts ("S", "S/seat_1".."S/seat_3", economy.part_holder) are one kind.
+SBAHN_PARTS: Final = (S_BAHN, *(f"{S_BAHN}/seat_{n}" for n in (1, 2, 3)))
 TOKEN_GROUPS: Final = MappingProxyType(
-    {
-        **{c: "tram" for c in _TRAMS},
-        S_BAHN: "s",
-        **{part_holder(seat): "s" for seat in sorted(SEATS.values())},
-    }
+    {**{c: "tram" for c in _TRAMS}, **{p: "s" for p in SBAHN_PARTS}}
 )
+
+
+def token_groups(corp: str) -> Mapping[str, str]:
+    """The token groups as `corp`'s track sees them: 7.7 for the kinds, and for an S-Bahn
+    network part the depots of the other parts are the S-Bahn's own, so they never block
+    it (8.2 blocks by "fremde Depots" only; docs/rules-decisions.md ST4)."""
+    if TOKEN_GROUPS.get(corp) != "s":
+        return TOKEN_GROUPS
+    return {**TOKEN_GROUPS, corp: f"s:{corp}"}
+
 
 # 8.8 "Einzig das Plättchen Nr.53 (Breitscheidplatz) kann 2x auf einer Route angefahren ...
 # werden".
@@ -150,8 +156,8 @@ class CompanyRuns:
 def track_graph(map_state: MapState, corp: str) -> TrackGraph:
     """The track `corp`'s trains run on: tram track, or S-Bahn track for the S-Bahn (its
     trains use no tram track, 10.9/12.11), with 7.7's blocking by kind."""
-    gauge = Gauge.NARROW if corp == S_BAHN else Gauge.BROAD
-    return TrackGraph(map_state, gauge, TOKEN_GROUPS)
+    gauge = Gauge.NARROW if corp in SBAHN_PARTS else Gauge.BROAD
+    return TrackGraph(map_state, gauge, token_groups(corp))
 
 
 def halts_may_end(graph: TrackGraph, corp: str, home: str | None) -> bool:
@@ -213,7 +219,7 @@ def best_company_runs(
     caller worked out (9.4). `home`: the start field, for 8.5's early halts.
     `double_track`: variant 1 (14) is in play."""
     graph = track_graph(map_state, corp)
-    shuttles = double_track and corp != S_BAHN  # 14.1 "gilt nur für Straßenbahnen"
+    shuttles = double_track and corp not in SBAHN_PARTS  # 14.1 "gilt nur für Straßenbahnen"
     runs = best_runs(
         graph,
         corp,
@@ -281,7 +287,7 @@ def _check_shuttle(
 ) -> None:
     if not variant:
         raise IllegalRoute("Shuttling is variant 1, not in play", rule="1881 14")
-    if corp == S_BAHN:
+    if corp in SBAHN_PARTS:
         raise IllegalRoute("Only tram companies shuttle", rule="1881 14.1")
     if not may_shuttle(map_state, graph, choice):
         raise IllegalRoute(

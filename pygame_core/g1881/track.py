@@ -20,6 +20,8 @@ from ..g18xx.graph import TrackGraph
 from ..g18xx.laying import Lay, entry_edges
 from ..g18xx.tiles import Gauge, StopKind, TileDef, upgrade_ok
 from .board import hex_data, map_data, tile_counts, tiles, upgrade_rules
+from .depots import fit_circles
+from .runs import SBAHN_PARTS, token_groups
 from .source import section
 
 
@@ -224,14 +226,18 @@ _GRAPHS: dict[tuple[object, ...], TrackGraph] = {}
 _GRAPHS_KEPT: Final = 8
 
 
-def _graph(state: MapState, network: Gauge = Gauge.BROAD) -> TrackGraph:
-    """`TrackGraph(state, network)` (depots of every kind block alike, 7.7), shared with
-    the last callers on an equal map: do not change it. The key holds all the graph reads
-    (the printed map, every tile laid with its rotation, every station's depots), so a lay
-    or a depot makes a new key: a kept graph cannot go stale."""
+def _graph(state: MapState, network: Gauge = Gauge.BROAD, corp: str | None = None) -> TrackGraph:
+    """`TrackGraph(state, network)` as `corp` sees it, shared with the last callers on an
+    equal map: do not change it. Depots of every kind block alike (7.7), except that for an
+    S-Bahn part tram depots and the other parts' depots never block (`runs.token_groups`).
+    The key holds all the graph reads (the printed map, every tile laid with its rotation,
+    every station's depots, the groups), so a lay or a depot makes a new key: a kept graph
+    cannot go stale."""
+    groups = token_groups(corp) if corp in SBAHN_PARTS else None
     key = (
         state.board,
         network,
+        None if groups is None else tuple(sorted(groups.items())),
         tuple(state.tiles.items()),
         tuple(
             (c, tuple((p, tuple(s)) for p, s in parts.items())) for c, parts in state.tokens.items()
@@ -239,7 +245,7 @@ def _graph(state: MapState, network: Gauge = Gauge.BROAD) -> TrackGraph:
     )
     graph = _GRAPHS.pop(key, None)
     if graph is None:
-        graph = TrackGraph(state, network)
+        graph = TrackGraph(state, network, groups)
         if len(_GRAPHS) >= _GRAPHS_KEPT:
             del _GRAPHS[next(iter(_GRAPHS))]  # the least recently used
     _GRAPHS[key] = graph
@@ -266,7 +272,7 @@ def check_lay(
     phase) if `builder` may not make `lay` now; otherwise return what it costs and earns.
     `supply`: the tiles not on the map (default: the manifest less the map's tiles, 6.17).
     """
-    corp, cash, network = builder.corp, builder.cash, builder.network
+    corp, cash = builder.corp, builder.cash
     coord, name, rotation = lay
     if coord not in state.board.hexes:
         raise InvalidAction(f"No hex {coord!r} on the 1881 map")
@@ -284,7 +290,7 @@ def check_lay(
     if available.get(name, 0) <= 0:
         raise _refuse(f"no tile {name} is left", "1881 6.17")
     _check_rotation(state, coord, tile, rotation)
-    _check_reach(state, _graph(state, network), corp, coord, tile, rotation)
+    _check_reach(state, _graph(state, builder.network, corp), corp, coord, tile, rotation)
     result = outcome(state, coord)
     if result.cost > cash:
         # 6.16: "muß sie die vollen Baukosten vorweisen können, bevor sie den Bonus erhält"
@@ -304,6 +310,7 @@ def lay(
     result = check_lay(state, builder, lay, supply)
     coord, name, rotation = lay
     state.lay(coord, tiles()[name], rotation)
+    fit_circles(state, coord)  # 7.3: an S depot stays on an S circle
     return result
 
 
@@ -317,7 +324,7 @@ def legal_lays(
     (`hexes` limits the search). In hex order, then as `map_lays` lists them."""
     rules = phase_track(builder.phase)
     available = state.supply(tile_counts()) if supply is None else supply
-    graph = _graph(state, builder.network)
+    graph = _graph(state, builder.network, builder.corp)
     only = None if hexes is None else frozenset(hexes)
     out: list[Lay] = []
     for coord, edges in sorted(entry_edges(state, graph, builder.corp).items()):

@@ -14,7 +14,7 @@ from ..g18xx.money import BANK
 from ..g18xx.render import map_json
 from ..g18xx.shares import IPO, POOL
 from . import bid as bidding
-from . import offers, sbahn_view, start_depots
+from . import offers, sbahn_turn, sbahn_view, start_depots
 from . import trains as tr
 from .board import tile_counts
 from .companies import COMPANIES, papers_of
@@ -27,7 +27,7 @@ from .track import outcome
 
 if TYPE_CHECKING:
     from .game import Berlin1881
-    from .world import World
+    from .world import Operating, World
 
 JsonDict = dict[str, Any]
 
@@ -138,62 +138,73 @@ def _bid(w: World, seat: int | None) -> JsonDict | None:
     return bidding.view_for(w.bid, seat)
 
 
+def _runs(op: Operating) -> JsonDict | None:
+    if op.runs is None:
+        return None
+    return {
+        "trains": [
+            {
+                "train": r.train,
+                "stops": None if r.route is None else list(r.route.stops),
+                # the hexes of each link, for the screen to draw the track it ran on
+                "connections": None if r.route is None else [list(c) for c in r.route.connections],
+                "revenue": r.revenue,
+                "ferry": r.ferry,
+                "shuttle": r.shuttle,
+            }
+            for r in op.runs.trains
+        ],
+        "train_revenue": op.runs.train_revenue,
+        "boni": op.runs.bonuses,
+        "total": op.runs.total,
+    }
+
+
 def _operating(w: World) -> JsonDict | None:
     op = w.op
     if op is None:
         return None
     return {
         "company": op.corp,
+        # the S-Bahn's network part acting (sbahn_turn.py), None for a tram company
+        "part": None if w.sbahn is None else w.sbahn.part,
         "built": list(op.built.built),
         "upgraded": op.built.upgraded,
         "depot_done": op.depot_done,
         "periphery": op.periphery,
-        "runs": None
-        if op.runs is None
-        else {
-            "trains": [
-                {
-                    "train": r.train,
-                    "stops": None if r.route is None else list(r.route.stops),
-                    # the hexes of each link, for the screen to draw the track it ran on
-                    "connections": None
-                    if r.route is None
-                    else [list(c) for c in r.route.connections],
-                    "revenue": r.revenue,
-                    "ferry": r.ferry,
-                    "shuttle": r.shuttle,
-                }
-                for r in op.runs.trains
-            ],
-            "train_revenue": op.runs.train_revenue,
-            "boni": op.runs.bonuses,
-            "total": op.runs.total,
-        },
+        "runs": _runs(op),
         "discard": list(w.discard),
     }
 
 
 def _previews(g: Berlin1881, seat: int | None) -> JsonDict:
     """Worked out in the engine for the screen: per dividend choice what the treasury
-    keeps and each 10% share gets; per train on offer its price."""
+    keeps and each 10% share (an S-Bahn part: each 5% share) gets; per train on offer its
+    price."""
     w = g.w
     out: JsonDict = {}
     if seat is None or seat not in g.acting or w.op is None:
         return out
+    sb = w.sbahn is not None  # an S-Bahn part: its own result and S trains (12.11, 12.13)
     if w.step == DIVIDEND:
-        result = result_of(w.op)
-        on_credit = w.op.corp in w.trains.credit
+        result = sbahn_turn.result(w) if sb else result_of(w.op)
+        on_credit = not sb and w.op.corp in w.trains.credit
+        choices = sbahn_turn.dividend_choices(w) if sb else dividend_choices(w)
+        unit = 20 if sb else 10  # the shares a payout is split into: 5 % or 10 %
         out["dividend"] = {
             c.value: {
                 "to_treasury": s.to_treasury,
                 "paid_out": s.paid_out,
-                "per_share": s.paid_out // 10,
+                "per_share": s.paid_out // unit,
             }
-            for c in dividend_choices(w)
+            for c in choices
             for s in (split(result, Choice(c), on_credit=on_credit),)
         }
     if w.step == "trains":
-        out["trains"] = {t: p for t, p in train_offers(w, w.op.corp)}
+        offers = (
+            [(t, p) for t, p, _ in sbahn_turn.train_offers(w)] if sb else train_offers(w, w.op.corp)
+        )
+        out["trains"] = dict(offers)
     if w.step == "track":
         hexes = sorted({a["hex"] for a in g.legal_actions(seat) if a["type"] == "lay_tile"})
         out["lays"] = {
@@ -238,7 +249,7 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
         "opening_rights": w.eco.opening_rights,
         "market": {c: list(w.eco.market.cell(c)) for c in w.eco.market.corporations()},
         "market_stacks": [list(x) for x in w.eco.market.to_dict()["cells"]],
-        "order": w.eco.market.operating_order(w.operating()),
+        "order": w.eco.market.operating_order([*w.operating(), *sbahn_turn.companies(w)]),
         "trains": _trains(w),
         "map": map_json(w.map),
         "tile_supply": {k: v for k, v in w.map.supply(tile_counts()).items() if v > 0},
@@ -251,6 +262,7 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
             "sold": {str(k): v for k, v in w.sr.turn.sold.items()},
         },
         "operating": _operating(w),
+        "sbahn_turn": sbahn_turn.view(w, None if w.op is None else _runs(w.op)),
         "legal": g.legal_actions(seat) if seat is not None else [],
         "previews": _previews(g, seat),
         "history": list(w.history),
@@ -284,4 +296,6 @@ def prompt(g: Berlin1881, seat: int | None) -> str:
     if offered is not None:
         return offered
     corp = w.op.corp if w.op is not None else "?"
+    if w.sbahn is not None:
+        corp = w.sbahn.part  # the S-Bahn's network part acting (12.5)
     return f"{corp}: {w.step}" + (" (your company)" if mine else "")

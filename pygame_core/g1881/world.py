@@ -10,7 +10,7 @@ end); `World` only holds them together with the round track (`round_entry`, `ste
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core.game import LogEntry
 from ..g18xx.board import MapState
@@ -26,11 +26,22 @@ from .end import EndState
 from .offers import Offer
 from .runs import CompanyRuns
 from .stock import StockState
-from .track import NO_BUILDS, TrackTurn
+from .track import NO_BUILDS, Builder, TrackTurn, legal_lays
 from .trains import TrainState
+
+if TYPE_CHECKING:
+    from .sbahn_turn import SbahnTurn
 
 JsonDict = dict[str, Any]
 OVER: Final = "over"
+
+# The operating round's steps (the round track's `step`: flow.py, sbahn_turn.py).
+TRACK: Final = "track"
+DEPOT: Final = "depot"
+RUN: Final = "run"
+DIVIDEND: Final = "dividend"
+TRAINS: Final = "trains"
+DISCARD: Final = "discard"
 
 
 @dataclass
@@ -76,15 +87,31 @@ class World:
     cache: dict[tuple[object, ...], Any] = field(default_factory=dict)
     # 12.5: the S-Bahn network parts whose start depot is settled (start_depots.py).
     start_depots: list[str] = field(default_factory=list)
+    sbahn: SbahnTurn | None = None  # the S-Bahn's turn while it operates (sbahn_turn.py)
+    sbahn_ready: bool = False  # 12.4: floated before an operating round began
 
     def director_seat(self, corp: str) -> int | None:
-        """The seat directing `corp` (None: nobody)."""
+        """The seat directing `corp` (None: nobody); a tram company holding the S-Bahn's
+        chair acts through its own director (10.9, digest A-50)."""
         holder = self.eco.shares.director(corp)
-        return self.players.index(holder) if holder in self.players else None
+        if holder in self.players:
+            return self.players.index(holder)
+        if holder in TRAMS and holder != corp:
+            return self.director_seat(holder)
+        return None
 
     def operating(self) -> list[str]:
         """The tram companies that operate: floated, not bankrupt (4.27, 9.13)."""
         return [c for c in self.eco.floated if c in TRAMS and c not in self.eco.closed]
+
+    def legal_lays(self, builder: Builder) -> list[tuple[str, str, int]]:
+        """`track.legal_lays` for `builder` on the map now, kept until the map changes."""
+        key = ("lays", self.map_version, builder)
+        if key not in self.cache:
+            self.cache.clear()
+            self.cache[key] = legal_lays(self.map, builder)
+        found: list[tuple[str, str, int]] = self.cache[key]
+        return list(found)
 
     def say(self, text: str, seat: int | None = None) -> None:
         """A log line everyone may read."""
@@ -113,6 +140,9 @@ class World:
         }
         if self.start_depots:
             out["start_depots"] = list(self.start_depots)
+        if self.sbahn_ready:  # only once the S-Bahn operates: older saves keep their hash
+            out["sbahn"] = None if self.sbahn is None else self.sbahn.to_dict()
+            out["sbahn_ready"] = self.sbahn_ready
         return out
 
 

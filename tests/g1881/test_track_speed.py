@@ -17,7 +17,7 @@ from pygame_core.g18xx.tiles import Gauge, StopKind
 from pygame_core.g1881 import track as t
 from pygame_core.g1881.board import homes, tile_counts, tiles, upgrade_rules
 from pygame_core.g1881.flow import TRACK
-from pygame_core.g1881.runs import S_BAHN
+from pygame_core.g1881.runs import S_BAHN, SBAHN_PARTS, token_groups
 
 from .game_helpers import new, world
 
@@ -34,7 +34,9 @@ def reference_lays(
     each checked against the round's lays (6.1), the tile rules and the cost (6.15)."""
     rules = t.phase_track(builder.phase)
     available = state.supply(tile_counts()) if supply is None else supply
-    graph = TrackGraph(state, builder.network)
+    # 7.7 for the S-Bahn's parts: tram depots and the other parts' depots never block them
+    sbahn = builder.corp in SBAHN_PARTS
+    graph = TrackGraph(state, builder.network, token_groups(builder.corp) if sbahn else None)
     only = None if hexes is None else frozenset(hexes)
     out: list[Lay] = []
     for coord, name, rotation in connected_lays(
