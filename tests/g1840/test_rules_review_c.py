@@ -15,9 +15,9 @@ from pygame_core.g18xx.tiles import Gauge, StopKind
 from pygame_core.g1840 import board as b
 from pygame_core.g1840 import linerounds
 from pygame_core.g1840 import stadtbahn as sb
+from pygame_core.g1840.position_checks import tiles_errors
 from pygame_core.g1840.world import World
 
-from . import invariants
 from .helpers import (
     INCOME_PARS,
     LINES_POLICY,
@@ -727,5 +727,5 @@ def test_i_two_l16_on_the_map_only_in_the_rulebook(profile: str) -> None:
     w = world(game(4, profile=profile))
     for coord in ("D22", "E23"):  # two straight Stadtbahn city hexes
         w.map.lay(coord, b.tiles()["L16"], 0)
-    broken = invariants._tiles(w)
+    broken = tiles_errors(w)
     assert broken == ([] if profile == "rulebook" else ["tiles: 2 x L16 on the map, 1 exist"])
