@@ -36,6 +36,7 @@ from ..g18xx.auction import Auction
 from ..g18xx.loans import Loans
 from ..g18xx.market import Market
 from ..g18xx.money import BANK, Money
+from ..g18xx.render import map_json
 from ..g18xx.shares import Shares
 from ..g18xx.steps.stock import StockTurn
 from . import board as b
@@ -107,24 +108,6 @@ def _auction(a: Auction | None) -> JsonDict | None:
     return None if a is None else a.to_dict()
 
 
-def _map(w: World) -> JsonDict:
-    m = w.map
-    return {
-        "tiles": {c: [t.name, r] for c, (t, r) in sorted(m.tiles.items())},
-        "tokens": {
-            c: {str(p): list(s) for p, s in sorted(cities.items()) if any(s)}
-            for c, cities in sorted(m.tokens.items())
-            if any(any(s) for s in cities.values())
-        },
-        "reserved": {
-            c: {str(p): list(r) for p, r in sorted(cities.items()) if r}
-            for c, cities in sorted(m.reserved.items())
-            if any(cities.values())
-        },
-        "reserved_hex": {c: list(r) for c, r in sorted(m.reserved_hex.items()) if r},
-    }
-
-
 def write(w: World) -> JsonDict:
     """The position of world `w` (its fields, without the envelope)."""
     cr, sr, turn = w.cr, w.sr, w.turn
@@ -138,7 +121,7 @@ def write(w: World) -> JsonDict:
         "corporations": list(w.shares.certs),
         "shares": w.shares.to_dict(),
         "market": w.market.to_dict()["cells"],
-        "map": _map(w),
+        "map": map_json(w.map),
         "depot": w.depot.to_dict(),
         "deck": {"cards": list(w.deck.cards), "rng": w.deck.rng_state},
         "order": list(w.order),
@@ -459,7 +442,9 @@ def _map_state(variant: str, stops: bool, value: Any) -> Any:
     for coord, laid in obj(m["tiles"], "the map's 'tiles'").items():
         if coord not in state.board.hexes:
             raise InvalidPosition(f"a tile on {quote(coord)}, which is not on the map")
-        name, rotation = array(laid, f"the tile on {coord}")
+        laid = obj(laid, f"the tile on {coord}")
+        fields(laid, f"the tile on {coord}", ("tile", "rotation"))
+        name, rotation = laid["tile"], laid["rotation"]
         state.tiles[coord] = (
             tiles[one_of(name, f"the tile on {coord}", tuple(tiles))],
             whole(rotation, f"the rotation on {coord}", 0, 5),

@@ -109,12 +109,14 @@ def test_no_player_holds_more_than_60_percent() -> None:
 def test_tiles_stay_within_the_manifest() -> None:
     def flood(p: Position) -> None:
         for coord in ("D22", "E23", "D12"):
-            p["map"]["tiles"][coord] = ["L16", 0]
+            p["map"]["tiles"][coord] = {"tile": "L16", "rotation": 0}
 
     # the rulebook has two L16 (I.: three brown Stadtbahn tiles): a third is one too many
     _refused(flood, "3 x L16 on the map, 2 exist")
-    _refused(lambda p: p["map"]["tiles"].update(D22=["X99", 0]), "the tile on D22")
-    _refused(lambda p: p["map"]["tiles"].update(Z99=["1", 0]), "not on the map")
+    _refused(
+        lambda p: p["map"]["tiles"].update(D22={"tile": "X99", "rotation": 0}), "the tile on D22"
+    )
+    _refused(lambda p: p["map"]["tiles"].update(Z99={"tile": "1", "rotation": 0}), "not on the map")
 
 
 def test_a_marker_belongs_to_a_known_line() -> None:

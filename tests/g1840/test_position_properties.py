@@ -78,7 +78,10 @@ def _corrupt(draw: st.DrawFn, position: dict[str, Any]) -> dict[str, Any]:
         else:
             bad["depot"]["exported"].append("Y1-99")
     elif kind == "tile":
-        bad["map"]["tiles"][draw(st.sampled_from(["A17", "Z1", "I11"]))] = ["nope", 0]
+        bad["map"]["tiles"][draw(st.sampled_from(["A17", "Z1", "I11"]))] = {
+            "tile": "nope",
+            "rotation": 0,
+        }
     elif kind == "step":
         steps = ["private_auction", "choose_order", "stock", "company", "line_turn", "over"]
         bad["step"] = draw(st.sampled_from([s for s in steps if s != bad["step"]]))
