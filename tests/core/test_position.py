@@ -17,6 +17,31 @@ from pygame_core.core.position import InvalidPosition
 PLAYERS = ["Anna", "Ben"]
 
 
+def play_bots(game: Game, steps: int, level: str = "easy") -> list[dict[str, Any]]:
+    """Play `steps` bot actions (fewer if the game ends); return what was played (the
+    position tests of every title replay them on a game started from a position)."""
+    played: list[dict[str, Any]] = []
+    while len(played) < steps and game.active is not None:
+        seat = game.active
+        action = game.bot_action(seat, level)
+        game.apply(action, seat)
+        played.append({"seat": seat, "action": action})
+    return played
+
+
+def refused_as_invalid(game: Game, position: Any) -> None:
+    """A game of `game`'s title and players from `position` is refused as an invalid
+    position with a message (the corruption tests of every title)."""
+    try:
+        new_game(game.title, game.players, game.options, 0, position=position)
+    except InvalidPosition as exc:
+        assert exc.message.startswith("Invalid position: ") and len(exc.message) > 25
+    except EngineError as exc:  # pragma: no cover - every refusal is an InvalidPosition
+        raise AssertionError(f"refused, but not as an invalid position: {exc}") from exc
+    else:
+        raise AssertionError(f"accepted a corrupted position: {json.dumps(position)[:300]}")
+
+
 def _played(seed: int, steps: int) -> Game:
     game = new_game("trambahn", PLAYERS, {}, seed)
     for _ in range(steps):

@@ -12,22 +12,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pygame_core import EngineError, Game, new_game
-from pygame_core.core.position import InvalidPosition
+from pygame_core import Game, new_game
 
+from ..core.test_position import play_bots, refused_as_invalid
 from .helpers import NAMES
 
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def _play(game: Game, steps: int) -> list[dict[str, Any]]:
-    played: list[dict[str, Any]] = []
-    while len(played) < steps and game.active is not None:
-        seat = game.active
-        action = game.bot_action(seat, "easy")
-        game.apply(action, seat)
-        played.append({"seat": seat, "action": action})
-    return played
 
 
 @st.composite
@@ -38,7 +28,7 @@ def games(draw: st.DrawFn) -> Game:
     if players == 3 and draw(st.booleans()):
         options["three_player_small"] = True
     game = new_game("1840", list(NAMES[:players]), options, draw(st.integers(0, 10**6)))
-    _play(game, draw(st.integers(0, 500)))
+    play_bots(game, draw(st.integers(0, 500)))
     return game
 
 
@@ -49,7 +39,7 @@ def test_a_position_round_trips_and_has_the_same_future(original: Game) -> None:
     started = new_game("1840", original.players, original.options, 1, position=position)
     assert started.position() == position
     assert started.state.canonical() == original.state.canonical()
-    for record in _play(copy.deepcopy(original), 40):
+    for record in play_bots(copy.deepcopy(original), 40):
         seat = record["seat"]
         assert started.active == original.active == seat
         assert started.legal_actions(seat) == original.legal_actions(seat)
@@ -99,11 +89,4 @@ def test_a_corrupted_position_is_refused_with_a_message(
     original: Game, data: st.DataObject
 ) -> None:
     bad = data.draw(st.composite(lambda draw: _corrupt(draw, original.position()))())
-    try:
-        new_game("1840", original.players, original.options, 0, position=bad)
-    except InvalidPosition as exc:
-        assert exc.message.startswith("Invalid position: ") and len(exc.message) > 25
-    except EngineError as exc:  # pragma: no cover - every refusal is an InvalidPosition
-        raise AssertionError(f"refused, but not as an invalid position: {exc}") from exc
-    else:
-        raise AssertionError(f"accepted a corrupted position: {json.dumps(bad)[:300]}")
+    refused_as_invalid(original, bad)

@@ -12,22 +12,12 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pygame_core import EngineError, Game, new_game
-from pygame_core.core.position import InvalidPosition
+from pygame_core import Game, new_game
+
+from ..core.test_position import play_bots, refused_as_invalid
 
 PLAYERS = ["Anna", "Ben"]
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def _play(game: Game, steps: int, level: str = "easy") -> list[dict[str, Any]]:
-    """Play `steps` bot actions (fewer if the game ends); return what was played."""
-    played: list[dict[str, Any]] = []
-    while len(played) < steps and game.active is not None:
-        seat = game.active
-        action = game.bot_action(seat, level)
-        game.apply(action, seat)
-        played.append({"seat": seat, "action": action})
-    return played
 
 
 @st.composite
@@ -45,7 +35,7 @@ def games(draw: st.DrawFn) -> Game:
         )
     )
     game = new_game("trambahn", PLAYERS, options, seed)
-    _play(game, draw(st.integers(0, 400)), draw(st.sampled_from(["easy", "normal"])))
+    play_bots(game, draw(st.integers(0, 400)), draw(st.sampled_from(["easy", "normal"])))
     return game
 
 
@@ -59,7 +49,7 @@ def test_a_position_round_trips_and_has_the_same_future(original: Game, seed: in
     assert text is not None
     assert new_game("trambahn", PLAYERS, original.options, 0, position=text).position_text() == text
     # the same future under the same actions: legal actions, positions and results agree
-    future = _play(copy.deepcopy(original), 120)
+    future = play_bots(copy.deepcopy(original), 120)
     for record in future:
         seat = record["seat"]
         assert started.active == original.active == seat
@@ -134,11 +124,4 @@ def test_a_corrupted_position_is_refused_with_a_message(
 ) -> None:
     position = original.position()
     bad = data.draw(corruptions(position))
-    try:
-        new_game("trambahn", PLAYERS, original.options, 0, position=bad)
-    except InvalidPosition as exc:
-        assert exc.message.startswith("Invalid position: ") and len(exc.message) > 30
-    except EngineError as exc:  # pragma: no cover - every refusal is an InvalidPosition
-        raise AssertionError(f"refused, but not as an invalid position: {exc}") from exc
-    else:
-        raise AssertionError(f"accepted a corrupted position: {json.dumps(bad)[:300]}")
+    refused_as_invalid(original, bad)
