@@ -375,7 +375,8 @@ class Game:
         cls = TITLES[self.title]
         if self.start_position is None:
             return cls.create(self.players, self.options, Rng(self.seed))
-        body = open_envelope(self.start_position, self.title, cls.POSITION_VERSION)
+        # A copy: the state must share nothing with the record (it changes as play goes on).
+        body = json_copy(open_envelope(self.start_position, self.title, cls.POSITION_VERSION))
         try:
             return cls.from_position(self.players, self.options, Rng(self.seed), body)
         except EngineError:
@@ -386,7 +387,8 @@ class Game:
     def position(self) -> JsonDict:
         """The current position (a versioned object; docs/engine-api.md, "Positions")."""
         cls = type(self.state)
-        return envelope(self.title, cls.POSITION_VERSION, self.state.position())
+        # A copy: the caller's edits must not reach the state.
+        return envelope(self.title, cls.POSITION_VERSION, json_copy(self.state.position()))
 
     def position_text(self) -> str | None:
         """The current position's one-line text form, None if the title has none."""
@@ -584,7 +586,7 @@ class Game:
 
     def save(self) -> JsonDict:
         """The save object (versioned: 2 with a start position, else 1)."""
-        start = {} if self.start_position is None else {"position": self.start_position}
+        start = {} if self.start_position is None else {"position": json_copy(self.start_position)}
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION if start else SAVE_VERSION_PLAIN,
@@ -699,7 +701,7 @@ def read_position(title: str, value: Any) -> JsonDict:
         return envelope(title, cls.POSITION_VERSION, cls.position_from_text(value))
     data = parse(value)
     open_envelope(data, title, cls.POSITION_VERSION)
-    return dict(data)
+    return json_copy(dict(data))
 
 
 def _describe(exc: BaseException) -> str:

@@ -159,3 +159,13 @@ def test_the_api_refuses_a_bad_position_by_name() -> None:
     assert _call(op="new", game_id="pos-c", title="trambahn", players=PLAYERS)["ok"]
     assert _call(op="position", game_id="pos-c", at=True)["error"]["kind"] == "invalid"
     assert _call(op="position", game_id="pos-c", at=1)["error"]["kind"] == "invalid"
+
+
+def test_a_callers_edits_never_reach_the_game() -> None:
+    origin = _played(8, 20).position()
+    game = _from(origin)
+    before = game.state_hash()
+    game.position()["seats"][0]["hand"].clear()
+    game.save()["position"]["seats"][0]["hand"].clear()
+    origin["seats"][0]["hand"].clear()  # the object the game was started from
+    assert game.state_hash() == before and game.at(0).state_hash() == before
