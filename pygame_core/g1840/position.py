@@ -502,6 +502,11 @@ def _lines(
             c, where, ("status", "major", "tram", "tokens_used", "started", "laid_tile", "last_run")
         )
         run = c["last_run"]
+        if run is not None:
+            # drawn on the map until the Line runs again; a tile change renames its stops
+            stops = strings(obj(run, f"{where}'s 'last_run'").get("stops"), f"{where}'s run")
+            if not all("-" in stop for stop in stops):
+                raise InvalidPosition(f"{where}'s run names its stops like 'E17-0'")
         out[sym] = LineCard(
             sym,
             str(printed[sym]["home"]),

@@ -187,3 +187,13 @@ def test_a_game_from_a_position_saves_and_loads() -> None:
     loaded = Game.from_json(g.to_json())
     assert loaded.start_position == p and loaded.state_hash() == g.state_hash()
     assert loaded.at(0).position() == p
+
+
+def test_a_lines_last_run_names_its_stops() -> None:
+    p = _position(rounds="CR 2")
+    ran = [s for s, c in p["lines"].items() if c["last_run"] is not None]
+    assert ran, "no Line has run by CR 2"
+    assert _start(p).position() == p
+    p["lines"][ran[0]]["last_run"]["stops"] = ["E17"]
+    with pytest.raises(InvalidPosition, match="names its stops like 'E17-0'"):
+        _start(p)
