@@ -169,3 +169,14 @@ def test_a_callers_edits_never_reach_the_game() -> None:
     game.save()["position"]["seats"][0]["hand"].clear()
     origin["seats"][0]["hand"].clear()  # the object the game was started from
     assert game.state_hash() == before and game.at(0).state_hash() == before
+
+
+def test_a_game_from_a_position_travels_in_a_link() -> None:
+    # pygame_core/links.py carries a save's other fields as they are: the position too
+    from pygame_core import links
+
+    game = _from(_played(9, 30).position())
+    play_bots(game, 12)
+    opened = Game.from_json(links.decode(links.encode(game.save())))
+    assert opened.start_position == game.start_position
+    assert opened.state_hash() == game.state_hash()
