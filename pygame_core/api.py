@@ -207,9 +207,28 @@ def _new(req: JsonDict) -> JsonDict:
     title = _text(req, "title")
     names, notes = tidy_names(req.get("players"))
     seed = req.get("seed", 0)
-    game = Game(title, names, _object(req, "options"), 0 if seed is None else seed)
+    position = req.get("position")
+    if position is not None and not isinstance(position, dict | str):
+        raise InvalidAction(
+            f"'position' must be a position object or its text, not {quote(position)}"
+        )
+    game = Game(
+        title, names, _object(req, "options"), 0 if seed is None else seed, position=position
+    )
     game.notes = notes
     return _store(req, game)
+
+
+def _position(req: JsonDict) -> JsonDict:
+    """The position now (or after the first `at` actions): the object and its text form.
+    It shows every hidden card: the page offers it to a game's owner, not to a seat."""
+    game = _game(req)
+    at = req.get("at")
+    if at is not None:
+        if not is_int(at):
+            raise InvalidAction(f"'at' must be an action count, not {quote(at)}")
+        game = game.at(at)
+    return {"ok": True, "position": game.position(), "text": game.position_text()}
 
 
 def _embedded_json(value: Any, refusal: str) -> Any:
@@ -359,6 +378,7 @@ OPS: dict[str, Callable[[JsonDict], JsonDict]] = {
     "undo": _undo,
     "bot": _bot,
     "history": _history,
+    "position": _position,
     "hash": _hash,
     "catalog": _catalog,
     "query": _query,
@@ -371,13 +391,14 @@ OPS: dict[str, Callable[[JsonDict], JsonDict]] = {
 # ignored quietly).
 FIELDS: Final[dict[str, frozenset[str]]] = {
     "titles": frozenset(),
-    "new": frozenset({"game_id", "title", "players", "options", "seed", "seat"}),
+    "new": frozenset({"game_id", "title", "players", "options", "seed", "seat", "position"}),
     "load": frozenset({"game_id", "save", "seat"}),
     "state": frozenset({"game_id", "seat"}),
     "act": frozenset({"game_id", "seat", "action", "n_actions"}),
     "undo": frozenset({"game_id", "seat"}),
     "bot": frozenset({"game_id", "seat", "level"}),
     "history": frozenset({"game_id", "seat", "at"}),
+    "position": frozenset({"game_id", "at"}),
     "hash": frozenset({"game_id"}),
     "catalog": frozenset({"title", "variant"}),
     "query": frozenset({"game_id", "query", "args"}),

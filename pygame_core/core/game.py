@@ -27,6 +27,7 @@ from .errors import (
     quote,
 )
 from .names import check_names
+from .position import InvalidPosition, envelope, open_envelope, parse
 from .rng import Rng
 
 JsonDict = dict[str, Any]
@@ -36,7 +37,10 @@ A = TypeVar("A")
 
 SAVE_FORMAT = "tramways-save"
 SNAPSHOT_EVERY = 32
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+# A save without a start position is still written as version 1, byte for byte as before,
+# so that an older engine keeps reading it; version 2 adds "position".
+SAVE_VERSION_PLAIN = 1
 
 
 @dataclass(frozen=True)
@@ -132,6 +136,35 @@ class TitleState(ABC, Generic[A]):
     def choose_bot_action(self, seat: int, level: str, rng: Rng) -> JsonDict:
         """A bot's choice for `seat`, made from that seat's view only."""
 
+    # --- positions (core/position.py; docs/engine-api.md, "Positions") --------------------
+
+    # The newest position format the title writes and reads; 0: it has no position yet.
+    POSITION_VERSION: ClassVar[int] = 0
+
+    @classmethod
+    def from_position(
+        cls, players: Sequence[str], options: Mapping[str, Any], rng: Rng, body: Mapping[str, Any]
+    ) -> Self:
+        """Set up a game at a position (`body`: its fields without the envelope; `rng`
+        from the game's seed, for a position that leaves the random state out). Checks it
+        as strictly as an action; raises InvalidPosition naming what is wrong."""
+        raise InvalidPosition(f"{cls.NAME} has no position notation yet")
+
+    def position(self) -> JsonDict:
+        """The current position's fields (without the envelope), as `from_position`
+        reads them."""
+        raise InvalidPosition(f"{self.NAME} has no position notation yet")
+
+    @classmethod
+    def position_text(cls, body: Mapping[str, Any]) -> str | None:
+        """The one-line text form of a position's fields, or None: the title has none."""
+        return None
+
+    @classmethod
+    def position_from_text(cls, text: str) -> JsonDict:
+        """A position's fields read from its text form. Raises InvalidPosition."""
+        raise InvalidPosition(f"{cls.NAME} has no text form of a position; send the JSON")
+
     def query(self, kind: str, args: Mapping[str, Any]) -> JsonDict:
         """A read-only question a title answers on demand (e.g. 1840: a Line's best route
         now). Changes nothing."""
@@ -223,9 +256,12 @@ class Game:
         seed: int = 0,
         *,
         saved: bool = False,
+        position: Any = None,
     ) -> None:
         """`saved`: the names come from a save and are kept as written (saves of older
-        versions, made under looser name rules, must still load)."""
+        versions, made under looser name rules, must still load). `position`: start there
+        instead of at the setup (a position object, its JSON text or the title's text
+        form; see `read_position`)."""
         if not isinstance(title, str) or title not in TITLES:
             raise UnknownTitle(f"Unknown title {quote(title)}; known: {', '.join(sorted(TITLES))}")
         if not is_int(seed) or not 0 <= seed < 2**53:
@@ -246,7 +282,15 @@ class Game:
         self._undo_from = 0  # actions at or after this index may be undone
         # The indexes of the sealed choices since the last barrier (Effects.sealed).
         self._sealed: set[int] = set()
-        self.state: TitleState[Any] = TITLES[title].create(self.players, self.options, Rng(seed))
+        # The position the game started from (None: the setup), as the title writes it:
+        # part of the record, like the seed.
+        self.start_position: JsonDict | None = None
+        if position is not None:
+            self.start_position = read_position(title, position)
+        self.state: TitleState[Any] = self._initial_state()
+        if self.start_position is not None:
+            # Normalised (defaults filled in) so that the record always replays the same.
+            self.start_position = self.position()
         # Copies of the state after every SNAPSHOT_EVERY actions: undo and the history view
         # replay from the nearest one instead of from the start.
         self._snapshots: dict[int, TitleState[Any]] = {}
@@ -326,14 +370,35 @@ class Game:
         if len(self.actions) % SNAPSHOT_EVERY == 0:
             self._snapshots[len(self.actions)] = copy.deepcopy(self.state)
 
+    def _initial_state(self) -> TitleState[Any]:
+        """A new state object before the first action: the setup, or the start position."""
+        cls = TITLES[self.title]
+        if self.start_position is None:
+            return cls.create(self.players, self.options, Rng(self.seed))
+        # A copy: the state must share nothing with the record (it changes as play goes on).
+        body = json_copy(open_envelope(self.start_position, self.title, cls.POSITION_VERSION))
+        try:
+            return cls.from_position(self.players, self.options, Rng(self.seed), body)
+        except EngineError:
+            raise
+        except Exception as exc:  # a shape the title's checks missed: still a refusal
+            raise InvalidPosition(f"it cannot be set up ({_describe(exc)})") from exc
+
+    def position(self) -> JsonDict:
+        """The current position (a versioned object; docs/engine-api.md, "Positions")."""
+        cls = type(self.state)
+        # A copy: the caller's edits must not reach the state.
+        return envelope(self.title, cls.POSITION_VERSION, json_copy(self.state.position()))
+
+    def position_text(self) -> str | None:
+        """The current position's one-line text form, None if the title has none."""
+        return type(self.state).position_text(self.state.position())
+
     def _state_at(self, n: int) -> TitleState[Any]:
         """A new state object after the first `n` actions, replayed from the nearest
         snapshot (snapshots found missing on the way are taken)."""
         base = max((k for k in self._snapshots if k <= n), default=0)
-        if base:
-            state = copy.deepcopy(self._snapshots[base])
-        else:
-            state = TITLES[self.title].create(self.players, self.options, Rng(self.seed))
+        state = copy.deepcopy(self._snapshots[base]) if base else self._initial_state()
         for i in range(base, n):
             record = self.actions[i]
             state.execute(state.check(record["action"], record["seat"]))
@@ -342,7 +407,14 @@ class Game:
         return state
 
     def _rebuild(self) -> None:
-        fresh = Game.replay(self.title, self.players, self.options, self.seed, self.actions)
+        fresh = Game.replay(
+            self.title,
+            self.players,
+            self.options,
+            self.seed,
+            self.actions,
+            position=self.start_position,
+        )
         self.state, self.log, self._undo_from = fresh.state, fresh.log, fresh._undo_from
         self._sealed = fresh._sealed
 
@@ -464,6 +536,7 @@ class Game:
             dict(self.options),
             self.seed,
         )
+        past.start_position = self.start_position
         past.actions = [dict(a) for a in self.actions[:n]]
         past.notes = []
         past.log = [e for e in self.log if e["i"] < n]
@@ -503,19 +576,25 @@ class Game:
     # --- saves ---------------------------------------------------------------------------
 
     def state_hash(self) -> str:
-        """sha256 of the canonical full state: equal on CPython and Pyodide for equal games."""
-        data = json.dumps(self.state.canonical(), sort_keys=True, separators=(",", ":"))
+        """sha256 of the canonical full state: equal on CPython and Pyodide for equal games.
+        A game from a position covers its start position too."""
+        state: JsonDict = self.state.canonical()
+        if self.start_position is not None:
+            state = {"state": state, "position": self.start_position}
+        data = json.dumps(state, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(data.encode()).hexdigest()
 
     def save(self) -> JsonDict:
-        """The save object (versioned)."""
+        """The save object (versioned: 2 with a start position, else 1)."""
+        start = {} if self.start_position is None else {"position": json_copy(self.start_position)}
         return {
             "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
+            "version": SAVE_VERSION if start else SAVE_VERSION_PLAIN,
             "title": self.title,
             "players": list(self.players),
             "options": dict(self.options),
             "seed": self.seed,
+            **start,
             "actions": [dict(a) for a in self.actions],
             "state_hash": self.state_hash(),
         }
@@ -532,9 +611,11 @@ class Game:
         options: Mapping[str, Any],
         seed: int,
         actions: Sequence[Mapping[str, Any]],
+        *,
+        position: Any = None,
     ) -> Game:
         """Rebuild a game from its record."""
-        game = cls(title, players, options, seed)
+        game = cls(title, players, options, seed, position=position)
         for record in actions:
             game.apply(record["action"], record["seat"])
         return game
@@ -567,8 +648,11 @@ class Game:
             raise CorruptSave("The save's options or seed are damaged")
         if not isinstance(actions, list):
             raise CorruptSave("The save's action list is damaged")
+        position = data.get("position")
+        if position is not None and version < SAVE_VERSION:
+            raise CorruptSave(f"A save of format {version} has no start position")
         try:
-            game = cls(title, players, options, seed, saved=True)
+            game = cls(title, players, options, seed, saved=True, position=position)
         except EngineError as exc:
             raise CorruptSave(f"The save cannot be set up: {exc.message}") from exc
         for i, record in enumerate(actions):
@@ -598,9 +682,26 @@ def new_game(
     players: Sequence[str],
     options: Mapping[str, Any] | None = None,
     seed: int = 0,
+    *,
+    position: Any = None,
 ) -> Game:
-    """Start a game of `title` for `players` (names, in seat order)."""
-    return Game(title, players, options, seed)
+    """Start a game of `title` for `players` (names, in seat order); with `position`, from
+    that position instead of the setup (docs/engine-api.md, "Positions")."""
+    return Game(title, players, options, seed, position=position)
+
+
+def read_position(title: str, value: Any) -> JsonDict:
+    """A position of `title` as an object: given as one, as its JSON text, or as the
+    title's one-line text form. Only the envelope is checked here; the title checks the
+    rest when a game starts from it. Raises InvalidPosition."""
+    cls = TITLES[title]
+    if not cls.POSITION_VERSION:
+        raise InvalidPosition(f"{cls.NAME} has no position notation yet")
+    if isinstance(value, str) and not value.lstrip().startswith("{"):
+        return envelope(title, cls.POSITION_VERSION, cls.position_from_text(value))
+    data = parse(value)
+    open_envelope(data, title, cls.POSITION_VERSION)
+    return json_copy(dict(data))
 
 
 def _describe(exc: BaseException) -> str:

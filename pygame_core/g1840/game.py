@@ -192,6 +192,23 @@ class Vienna1840(TitleState[Action]):
     def create(cls, players: Sequence[str], options: Mapping[str, Any], rng: Rng) -> Self:
         return cls(new_world(players, options, rng.state))
 
+    # --- positions (position.py) -------------------------------------------------------------
+
+    POSITION_VERSION = 1
+
+    @classmethod
+    def from_position(
+        cls, players: Sequence[str], options: Mapping[str, Any], rng: Rng, body: Mapping[str, Any]
+    ) -> Self:
+        from .position import read
+
+        return read(cls, players, options, body)
+
+    def position(self) -> JsonDict:
+        from .position import write
+
+        return write(self.w)
+
     @property
     def active(self) -> int | None:
         return active_seat(self.w)

@@ -152,6 +152,36 @@ class TrambahnState(TitleState[Action]):
             state.seats[seat].hand = [state.draw.pop() for _ in range(HAND_SIZE)]
         return state
 
+    # --- positions (position.py) -------------------------------------------------------------
+
+    POSITION_VERSION = 1
+
+    @classmethod
+    def from_position(
+        cls, players: Sequence[str], options: Mapping[str, Any], rng: Rng, body: Mapping[str, Any]
+    ) -> Self:
+        from .position import read
+
+        # The position says who started; the option only chooses at setup.
+        return read(cls, players, _validate_options(options), rng, body)
+
+    def position(self) -> JsonDict:
+        from .position import write
+
+        return write(self)
+
+    @classmethod
+    def position_text(cls, body: Mapping[str, Any]) -> str | None:
+        from .position import to_text
+
+        return to_text(body)
+
+    @classmethod
+    def position_from_text(cls, text: str) -> JsonDict:
+        from .position import from_text
+
+        return from_text(text)
+
     # --- queries ---------------------------------------------------------------------------
 
     @property

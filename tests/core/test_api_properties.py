@@ -118,6 +118,7 @@ class Main:
             "undo": {"game_id": "main", "seat": seat},
             "bot": {"game_id": "main", "seat": seat, "level": "easy"},
             "history": {"game_id": "main", "seat": 0, "at": 5},
+            "position": {"game_id": "main", "at": 5},
             "hash": {"game_id": "main"},
             "catalog": {"title": "1840", "variant": "standard"},
             "query": {"game_id": "main", "query": "route", "args": {"line": "4"}},

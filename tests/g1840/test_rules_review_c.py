@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from pygame_core import Game
+from pygame_core import Game, new_game
 from pygame_core.core.errors import IllegalAction
 from pygame_core.g18xx.board import MapState
+from pygame_core.g18xx.render import map_json
 from pygame_core.g18xx.tiles import Gauge, StopKind
 from pygame_core.g1840 import board as b
 from pygame_core.g1840 import linerounds
 from pygame_core.g1840 import stadtbahn as sb
+from pygame_core.g1840.position_checks import tiles_errors
 from pygame_core.g1840.world import World
 
-from . import invariants
 from .helpers import (
     INCOME_PARS,
     LINES_POLICY,
@@ -126,15 +127,18 @@ def test_viii52_d_runs_from_its_marker_on_f24_after_the_purple_tile(
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("tile", ["L30b", "L31b"])
 def test_viii52_w_pays_from_f24_in_a_game(profile: str, players: int, tile: str) -> None:
-    # The reviewer's position: W's track G23 and a purple tile on F24 (laid here straight
-    # on the map during LR 1a); in CR 2 W runs F24-G23 (yellow: 30 + 10 on L30b, 10 + 10
-    # on L31b) and pays it; before the fix it ran "nowhere" on L31b and its price fell.
-    g = game(players, profile=profile)
-    advance(g, lambda g: label(g) == "LR 1a")
+    # The reviewer's position: W's track G23 and a purple tile on F24 (laid on a copy of
+    # the map during LR 1a, the game then started from that position, so its record keeps
+    # them); in CR 2 W runs F24-G23 (yellow: 30 + 10 on L30b, 10 + 10 on L31b) and pays
+    # it; before the fix it ran "nowhere" on L31b and its price fell.
+    played = game(players, profile=profile)
+    advance(played, lambda g: label(g) == "LR 1a")
+    rigged = world(played).map.copy()
+    stadtbahn_tile(rigged, "G23")
+    rigged.lay("F24", b.tiles()[tile], 0)
+    position = {**played.position(), "map": map_json(rigged)}
+    g = new_game("1840", played.players, played.options, played.seed, position=position)
     w = world(g)
-    stadtbahn_tile(w.map, "G23")
-    w.map.lay("F24", b.tiles()[tile], 0)
-    w.touch_map()
     start = len(g.log)
     advance(g, lambda g: bool(_runs(g, "W", start)))
     assert label(g) == "CR 2"
@@ -727,5 +731,5 @@ def test_i_two_l16_on_the_map_only_in_the_rulebook(profile: str) -> None:
     w = world(game(4, profile=profile))
     for coord in ("D22", "E23"):  # two straight Stadtbahn city hexes
         w.map.lay(coord, b.tiles()["L16"], 0)
-    broken = invariants._tiles(w)
+    broken = tiles_errors(w)
     assert broken == ([] if profile == "rulebook" else ["tiles: 2 x L16 on the map, 1 exist"])

@@ -4,6 +4,7 @@ conservation invariants still hold in rigged positions."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from pygame_core import Game, new_game
 from pygame_core.trambahn.rules import TrambahnState
@@ -84,3 +85,54 @@ def rig_money(g: Game, seat: int, count: int) -> None:
 
 def act(g: Game, seat: int, **action: object) -> None:
     g.apply(dict(action), seat)
+
+
+# --- positions (docs/engine-api.md, "Positions"): a scenario set up without private state ---
+
+
+def table(seed: int = 0, **options: object) -> dict[str, Any]:
+    """The position of a new game, to rig with `put_*` and start with `from_position`."""
+    return game(seed, **options).position()
+
+
+def _pull(position: dict[str, Any], card: str) -> str:
+    """Remove one copy of `card` from the draw pile, the discard pile or a money pile."""
+    for pile in (position["draw"], position["discard"], *(s["money"] for s in position["seats"])):
+        if card in pile:
+            pile.remove(card)
+            return card
+    raise AssertionError(f"no free copy of {card}")
+
+
+def put_hand(position: dict[str, Any], seat: int, cards: Iterable[str]) -> None:
+    """Give `seat` exactly `cards`; the old hand goes under the draw pile."""
+    hand = position["seats"][seat]["hand"]
+    position["draw"][:0] = hand
+    position["seats"][seat]["hand"] = [_pull(position, c) for c in cards]
+
+
+def put_row(position: dict[str, Any], line: str, cards: Iterable[str]) -> None:
+    """Passengers waiting in a row."""
+    position["draw"][:0] = position["rows"][line]
+    position["rows"][line] = [_pull(position, c) for c in cards]
+
+
+def put_column(
+    position: dict[str, Any], seat: int, line: str, cards: Iterable[str], tram: str | None
+) -> int:
+    """A column for `seat`, its tram taken from the stack (or the supply); returns its id."""
+    cards = [_pull(position, c) for c in cards]
+    if tram is not None:
+        pile = position["stack"] if tram in position["stack"] else position["supply"]
+        pile.remove(tram)
+    column_id: int = position["next_column"]
+    position["next_column"] += 1
+    position["seats"][seat]["columns"].append(
+        {"id": column_id, "line": line, "cards": cards, "tram": tram, "extra_tour": len(cards) >= 8}
+    )
+    return column_id
+
+
+def from_position(position: dict[str, Any]) -> Game:
+    """A game of Anna and Ben that starts at `position`."""
+    return new_game("trambahn", ["Anna", "Ben"], {}, 0, position=position)

@@ -2,19 +2,34 @@
 
 from pygame_core.trambahn import data
 
-from .helpers import act, game, rig_column, rig_hand, rig_row, st
+from .helpers import (
+    act,
+    from_position,
+    game,
+    put_column,
+    put_hand,
+    put_row,
+    rig_column,
+    rig_hand,
+    rig_row,
+    st,
+    table,
+)
 
 
 def test_rulebook_scoring_example_12_10_14() -> None:
     # "Spieler A erhält 12 Punkte für seine Reihe 1-2-5-6 mit einer Dampfbahn (Wert 3),
     # Spieler B insgesamt 24 Punkte. Die Reihe Schaffner-2-3-4-7 mit einer Pferdebahn ergibt
     # 10 Punkte, die Reihe 3-5-8-10 und ebenfalls einer Pferdebahn (Wert 2) ergibt 14 Punkte."
-    g = game()
-    rig_column(g, 0, "B", ["B1", "B2", "B5", "B6"], "S")
-    rig_column(g, 1, "B", ["C", "B2", "B3", "B4", "B7"], "H")
-    rig_column(g, 1, "B", ["B3", "B5", "B8", "B10"], "H")
-    rig_row(g, "B", ["B9", "B9", "C"])
-    rig_hand(g, 0, ["B4", "R1", "R2", "R3", "R4", "R5"])
+    # Set up through a position. A conductor never starts a column (rules-decisions D9), so
+    # the example's "Schaffner-2-3-4-7" is laid 2, conductor, 3, 4, 7: the same points.
+    p = table()
+    put_column(p, 0, "B", ["B1", "B2", "B5", "B6"], "S")
+    put_column(p, 1, "B", ["B2", "C", "B3", "B4", "B7"], "H")
+    put_column(p, 1, "B", ["B3", "B5", "B8", "B10"], "H")
+    put_row(p, "B", ["B9", "B9", "C"])
+    put_hand(p, 0, ["B4", "R1", "R2", "R3", "R4", "R5"])
+    g = from_position(p)
     act(g, 0, type="passenger", card="B4")
     scoring = st(g).scorings[0]
     assert [c["points"] for c in scoring["columns"]] == [12, 10, 14]

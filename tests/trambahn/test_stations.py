@@ -4,7 +4,7 @@ import pytest
 
 from pygame_core import Game, IllegalAction
 
-from .helpers import act, game, rig_column, rig_hand, st
+from .helpers import act, from_position, game, put_column, put_hand, rig_column, rig_hand, st, table
 
 
 def _after_passenger(hand: list[str], **options: object) -> Game:
@@ -97,9 +97,13 @@ def test_conductor_does_not_change_the_threshold() -> None:
 def test_eighth_card_scores_an_extra_tour_once() -> None:
     # "Sobald eine Reihe aus 8 Karten (Schaffner und/oder Haltestellen) besteht, kommt es zur
     # Sonderfahrt ... Jede Reihe kann nur einmal eine Sonderfahrt durchführen."
-    g = _after_passenger(["R7", "R8", "R9", "R10", "B1"])
-    rig_column(g, 0, "R", ["C", "R1", "R2", "R3", "R4", "R5", "R6"], "S")
-    act(g, 0, type="station", card="R7", column=0)
+    # Set up through a position (a conductor never starts a column, rules-decisions D9).
+    p = table()
+    put_hand(p, 0, ["Y1", "R7", "R8", "R9", "R10", "B1"])
+    column = put_column(p, 0, "R", ["R1", "C", "R2", "R3", "R4", "R5", "R6"], "S")
+    g = from_position(p)
+    act(g, 0, type="passenger", card="Y1")
+    act(g, 0, type="station", card="R7", column=column)
     # The digest's illustration: (6 x 1 + 2) x 3 = 24.
     assert st(g).extra_tours == [{"seat": 0, "line": "R", "points": 24, "column": 0}]
     assert st(g).events[0]["kind"] == "extra_tour"
