@@ -91,7 +91,7 @@ def run_steps(game: Game, run: JsonDict) -> list[JsonDict]:
     steps += [
         {
             "caption": f"Before it runs, the map shows the best route the engine found for "
-            f"Line {line}'s tram: {len(stops)} stops, {' – '.join(hexes)}.",
+            f"Line {line}'s tram: {len(stops)} stops, {' - '.join(hexes)}.",
             "actions": n - 1,
             "highlight": {"hexes": hexes[:1] + hexes[-1:]},
         },
