@@ -71,8 +71,10 @@ export async function show18xx(host, demo, engine, initial, fail) {
       for (const hex of this.step().highlight?.hexes ?? []) hl[hex] = "selected";
     }
 
+    /** The runs the step names, alone; else what the screen draws (a Line's route preview). */
     mapRoutes(view, live) {
-      return [...stepRoutes(view, this.step().highlight, this.money), ...super.mapRoutes(view, live)];
+      const highlight = this.step().highlight;
+      return highlight?.runs ? stepRoutes(view, highlight, this.money) : super.mapRoutes(view, live);
     }
 
     step() {
