@@ -6,10 +6,13 @@ of a seeded 3-player game, and the first position that shows the example is kept
     1840-dividend  a major pays a dividend in a Company Round (1840 VIII.5.1) and its price
                    moves along the market by the dividend table (Tabelle 6, X.2); the step
                    before shows the runs of its Lines, which earned the money.
+    1840-stadtbahn a Stadtbahn company pays all it earns times the round's multiplier
+                   (1840 VIII.5.2), its stops marked on the map.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -164,7 +167,57 @@ def dividend_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
     raise SystemExit("no seed reached a rising dividend; raise --max-seeds")
 
 
+STADTBAHN_LOG = re.compile(
+    r"^(?P<company>\w+) runs (?P<stops>\S+) for (?P<earned>\d+)(?: x(?P<factor>\d+))?: "
+    r"pays (?P<payout>\d+); price (?P<before>\d+) -> (?P<after>\d+)$"
+)
+
+
+def _stadtbahn_payout(game: Game, view: JsonDict) -> JsonDict | None:
+    """A Stadtbahn company's payout with a multiplier (from Company Round 4 on)."""
+    for entry in game.log_for(None):
+        if entry["i"] != len(game.actions) - 1:
+            continue
+        m = STADTBAHN_LOG.match(str(entry["text"]))
+        if m and m["factor"] and int(m["earned"]) > 0:
+            return m.groupdict()
+    return None
+
+
+def stadtbahn_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """A Stadtbahn company pays all it earns, times the Company Round's multiplier."""
+    for seed in range(1, max_seeds + 1):
+        try:
+            game, pay = first(seed, _stadtbahn_payout)
+        except NotReached:
+            continue
+        n = len(game.actions)
+        company = str(pay["company"])
+        name = game.view(None)["stadtbahn"][company]["name"]
+        hexes = list(dict.fromkeys(re.findall(r"[A-Z]\d+", str(pay["stops"]))))
+        label = game.at(n - 1).view(None)["round"]["label"]
+        steps: list[JsonDict] = [
+            {
+                "caption": f"{label}: the last major decides its dividend; right after it, "
+                "the Stadtbahn companies pay (1840 VIII.5.2).",
+                "actions": n - 1,
+            },
+            {
+                "caption": f"{company} ({name}) runs an imaginary tram from a start station as "
+                f"far as it goes, stopping at {', '.join(hexes)}, for {pay['earned']}; times "
+                f"{pay['factor']} in this round = {pay['payout']}, all paid to the shareholders. "
+                "Its price moves "
+                f"by Tabelle 6: {pay['before']} -> {pay['after']}.",
+                "actions": n,
+                "highlight": {"hexes": hexes, "tab": "overview"},
+            },
+        ]
+        return game, f"The Stadtbahn {company} pays out (1840 VIII.5.2)", steps
+    raise SystemExit("no seed reached a Stadtbahn payout with a multiplier; raise --max-seeds")
+
+
 DEMOS_1840: dict[str, Callable[[int], tuple[Game, str, list[JsonDict]]]] = {
     "1840-run": run_demo,
     "1840-dividend": dividend_demo,
+    "1840-stadtbahn": stadtbahn_demo,
 }
