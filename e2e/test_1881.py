@@ -224,6 +224,47 @@ def test_1881_sealed_bids_and_play_on_by_clicking(page: Page, site_server: SiteS
     expect(page.get_by_test_id("sbahn-panel")).to_be_visible()
 
 
+def test_1881_a_sealed_bid_is_taken_back_on_the_pass_screen(
+    page: Page, site_server: SiteServer
+) -> None:
+    """Before the device changes hands, the person who just sealed a bid may take it back and
+    bid again (1881 2.5: each seals his own envelope; the engine lets a seat undo its own
+    sealed choice before the reveal). Only the new amount is opened."""
+    page.set_viewport_size({"width": 1280, "height": 860})
+    open_1881(page, site_server.url, f"botdelay=0&seed={SEED}")
+    start_1881(page, SEATS)
+    page.get_by_test_id("pass-ready").click()
+    assert wait_decision(page) == "act"
+    assert root_attr(page, "viewer") == "0"
+    set_range(page, "bid-amount", 30)
+    page.get_by_test_id("bid-go").click()
+    cover = page.get_by_test_id("pass-screen")
+    expect(cover).to_contain_text("Pass to Ben")
+    take_back = page.get_by_test_id("pass-take-back")
+    expect(take_back).to_have_text("Anna: take back my choice")
+    take_back.click()
+    expect(cover).to_have_count(0)
+    assert wait_decision(page) == "act"
+    assert root_attr(page, "viewer") == "0"
+    set_range(page, "bid-amount", 50)
+    page.get_by_test_id("bid-go").click()
+    expect(cover).to_contain_text("Pass to Ben")
+    page.get_by_test_id("pass-ready").click()
+    assert wait_decision(page) == "act"
+    expect(page.get_by_test_id("pass-take-back")).to_have_count(0)
+    before = n_actions(page)
+    set_range(page, "bid-amount", 30)
+    page.get_by_test_id("bid-go").click()
+    wait_settled(page, before)
+    if wait_decision(page) == "cover":  # the start purchases go to whoever bid most
+        page.get_by_test_id("pass-ready").click()
+    page.get_by_test_id("tab-log").click()
+    log = page.get_by_test_id("info-panel")
+    expect(log).to_contain_text("The envelopes are opened")
+    opened = log.inner_text()
+    assert "Anna 50" in opened and "Anna 30" not in opened, opened
+
+
 def test_1881_on_a_phone(page: Page, site_server: SiteServer) -> None:
     """On a 390x844 screen the map, the bid and the tabs fit the width (no sideways scroll)."""
     page.set_viewport_size({"width": 390, "height": 844})

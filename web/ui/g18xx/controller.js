@@ -619,6 +619,10 @@ export class G18xxGame extends EngineGame {
             h("p", {}, this.resp.prompt ?? ""),
             h("p", { class: "muted" }, `${view.round.label} · ${view.players.map((p) => `${p.name} ${money(p.value)}`).join(" · ")}`),
             h("button", { type: "button", class: "btn primary big", "data-testid": "pass-ready", disabled: !this.engine, onclick: () => this.uncover() }, this.engine ? `${name}: ready` : "Starting the engine…"),
+            // before the device changes hands, whoever just chose may still take it back
+            this.handedFrom !== null && this.handedFrom !== undefined
+              ? h("button", { type: "button", class: "btn ghost", "data-testid": "pass-take-back", disabled: !this.engine || this.busy, title: "Undo the choice just made, before passing the device on", onclick: () => this.takeBack() }, `${seatName(view, this.handedFrom)}: take back my choice`)
+              : null,
             // the top bar is under the cover: leave or save the game from here
             h(
               "div",
@@ -660,6 +664,7 @@ export class G18xxGame extends EngineGame {
 
   uncover() {
     this.covered = false;
+    this.handedFrom = null;
     this.persist();
     this.render();
   }
@@ -706,6 +711,29 @@ export class G18xxGame extends EngineGame {
     this.resetTurnUi();
   }
 
+  /** The pass screen's "take back": the person who just made a choice (a sealed bid too: the
+   * engine lets a seat undo its own sealed choice before the reveal) undoes it and keeps the
+   * device. */
+  async takeBack() {
+    const seat = this.handedFrom;
+    if (seat === null || seat === undefined || !this.engine || this.busy) return;
+    this.busy = true;
+    this.beforeUndo();
+    const r = await this.call({ op: "undo", seat });
+    this.busy = false;
+    this.handedFrom = null;
+    this.afterUndo();
+    if (!r.ok) {
+      this.error = r.error.message;
+    } else {
+      this.viewer = seat;
+      this.covered = false;
+      this.resp = r;
+    }
+    this.persist();
+    this.render();
+  }
+
   /** Take a fresh response; switch the viewer to the next human (cover the screen when the
    * device changes hands: also between the seats of a sealed decision, so that none sees
    * another's choice), or let the bots play. */
@@ -717,6 +745,8 @@ export class G18xxGame extends EngineGame {
       const st = await this.call({ op: "state", seat: next });
       if (st.ok) {
         const handover = this.viewer !== null && this.viewer !== next && this.humanSeats().length > 1;
+        // the choice just made may be taken back on the pass screen while the engine allows it
+        this.handedFrom = handover && r.seat === this.viewer && r.can_undo ? this.viewer : null;
         this.viewer = next;
         if (handover) this.covered = true;
         resp = st;
