@@ -21,6 +21,9 @@ from scripts.serve import SiteServer
 
 TABLE = "[data-testid=table]"
 SEED = 11
+FIXTURE_18XX = (
+    Path(__file__).resolve().parent.parent / "tests" / "g1840" / "data" / "fixture_2player.json"
+)
 SAVE_KEYS = ("players", "options", "seed", "actions", "state_hash")
 
 
@@ -158,3 +161,32 @@ def test_editor_makes_an_1840_demo_with_bot_moves(page: Page, site_server: SiteS
     frame.get_by_test_id("demo-next").click()
     expect(frame.locator(f"{TABLE}[data-demo-step='1']")).to_have_attribute("data-n-actions", "10")
     expect(frame.get_by_test_id("demo-caption")).to_have_text("Ten actions later.")
+
+
+def test_editor_opens_an_18xx_games_file_and_marks_a_past_position(
+    page: Page, site_server: SiteServer
+) -> None:
+    page.goto(f"{site_server.url}/editor.html")
+    expect(page.get_by_test_id("editor-start")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    page.get_by_test_id("editor-file").set_input_files(str(FIXTURE_18XX))
+    page.wait_for_selector(f"{TABLE}[data-map='ready']", timeout=ENGINE_TIMEOUT_MS)
+    total = int(str(page.locator(TABLE).get_attribute("data-n-actions")))
+    assert total > 100
+    expect(page.get_by_test_id("editor-position")).to_contain_text(f"Position: {total} of {total}")
+    mark(page, "How the game ended.")
+    # a past position, through the screen's own history
+    page.get_by_test_id("history-btn").click()
+    page.get_by_test_id("history-start").click()
+    expect(page.get_by_test_id("editor-position")).to_contain_text(f"Position: 0 of {total}")
+    mark(page, "Where it began.")
+    page.get_by_test_id("step-up-1").click()
+    page.get_by_test_id("preview-demo").click()
+    frame = page.frame_locator("[data-testid=preview-frame]")
+    expect(frame.locator(f"{TABLE}[data-demo-step='0'][data-map='ready']")).to_have_attribute(
+        "data-n-actions", "0", timeout=ENGINE_TIMEOUT_MS
+    )
+    expect(frame.get_by_test_id("demo-caption")).to_have_text("Where it began.")
+    frame.get_by_test_id("demo-next").click()
+    expect(frame.locator(f"{TABLE}[data-demo-step='1']")).to_have_attribute(
+        "data-n-actions", str(total)
+    )

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import ENGINE_TIMEOUT_MS, WEB, Guard
-from pygame_core import Game
+from pygame_core import Game, new_game
 from scripts.serve import SiteServer
 
 TABLE = "[data-testid=table]"
@@ -210,3 +212,41 @@ def test_a_newer_demo_version_is_refused_with_a_clear_message(
     page.goto(f"{site_server.url}/embed.html#demo={data}")
     page.reload()
     expect(page.get_by_test_id("embed-error")).to_contain_text("newer Tramways")
+
+
+def fragment(demo: dict[str, Any]) -> str:
+    """A demo as embed.html's fragment: raw deflate, base64url (docs/embedding.md)."""
+    pack = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = pack.compress(json.dumps(demo).encode()) + pack.flush()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def test_an_1881_demo_in_the_fragment_steps_on_its_own_screen(
+    page: Page, site_server: SiteServer
+) -> None:
+    game = new_game("1881", ["Anna", "Ben", "Clara"], {}, 3)
+    for _ in range(30):
+        seat = game.active if game.active is not None else game.acting[0]
+        game.apply(game.bot_action(seat, "normal"), seat)
+    save = game.save()
+    demo = {
+        "format": "tramways-demo",
+        "version": 1,
+        "title": "1881: the first rounds",
+        "game": "1881",
+        **{k: save[k] for k in ("players", "options", "seed", "actions", "state_hash")},
+        "steps": [
+            {"actions": 0, "caption": "The start."},
+            {"actions": 30, "caption": "Thirty actions later.", "highlight": {"tab": "log"}},
+        ],
+    }
+    page.goto(f"{site_server.url}/embed.html#demo={fragment(demo)}")
+    wait_18xx_step(page, 0)
+    expect(page.get_by_test_id("demo-caption")).to_have_text("The start.")
+    expect(page.locator(TABLE)).to_have_attribute("data-n-actions", "0")
+    page.keyboard.press("ArrowRight")
+    wait_18xx_step(page, 1)
+    expect(page.locator(TABLE)).to_have_attribute("data-n-actions", "30")
+    expect(page.get_by_test_id("info-panel")).to_have_attribute("data-tab", "log")
+    round_label = game.view(None)["round"]["label"]
+    expect(page.locator(TABLE)).to_have_attribute("data-round", round_label)

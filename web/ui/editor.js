@@ -40,7 +40,8 @@ const regions = {
 
 // --- the game ----------------------------------------------------------------------------------
 
-/** The title's screen, for editing: never autosaved, never covered, and the panel follows it. */
+/** The title's screen, for editing: never autosaved, never covered (no pass screen, no end
+ * screen), and the panel follows it. */
 async function editableScreen(title) {
   const Screen = await SCREENS[title]();
   return class extends Screen {
@@ -51,6 +52,13 @@ async function editableScreen(title) {
     }
 
     set covered(_) {}
+
+    /** No end screen over the board: the writer may mark the final position too. */
+    get endDismissed() {
+      return true;
+    }
+
+    set endDismissed(_) {}
 
     render() {
       super.render();
