@@ -206,7 +206,7 @@ function renderPanel() {
       h("strong", { class: "ed-brand" }, "Demo editor"),
       h("label", { class: "ed-title" }, "Title ", h("input", { type: "text", value: editor.title, maxlength: 120, "data-testid": "demo-title", oninput: (e) => (editor.title = e.target.value) })),
       h("span", { class: "ed-pos", "data-testid": "editor-position" }, `Position: ${at} of ${total} actions`),
-      h("button", { type: "button", class: "btn primary", "data-testid": "mark-step", onclick: markStep }, "＋ Mark this position as a step"),
+      h("button", { type: "button", class: "btn primary", "data-testid": "mark-step", onclick: markStep }, "+ Mark this position as a step"),
       h("button", { type: "button", class: "btn", "data-testid": "bots-play", disabled: Boolean(editor.screen.history || editor.screen.resp.result), title: "The bots play the next actions, for every seat", onclick: botsPlay }, `Bots play ${BOT_BATCH}`),
       h("button", { type: "button", class: "btn ghost", "data-testid": "editor-new", onclick: showSetup }, "New / open…"),
     ),
