@@ -46,6 +46,18 @@ def first(seed: int, found: Callable[[Game, JsonDict], JsonDict | None]) -> tupl
     raise NotReached(f"seed {seed}")
 
 
+def first_seed(
+    max_seeds: int, found: Callable[[Game, JsonDict], JsonDict | None], what: str
+) -> tuple[Game, JsonDict]:
+    """The first of seeds 1, 2, ... whose game shows `what` (see `first`)."""
+    for seed in range(1, max_seeds + 1):
+        try:
+            return first(seed, found)
+        except NotReached:
+            continue
+    raise SystemExit(f"no seed reached {what}; raise --max-seeds")
+
+
 def _events(view: JsonDict, kind: str) -> list[JsonDict]:
     events = view.get("events")
     assert isinstance(events, list)
@@ -110,13 +122,8 @@ def run_steps(game: Game, run: JsonDict) -> list[JsonDict]:
 
 def run_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
     """A Line's run over at least eight stops, with the route drawn."""
-    for seed in range(1, max_seeds + 1):
-        try:
-            game, run = first(seed, _long_run(8))
-        except NotReached:
-            continue
-        return game, "A Line runs its best route (1840 IX.8)", run_steps(game, run)
-    raise SystemExit("no seed reached a long run; raise --max-seeds")
+    game, run = first_seed(max_seeds, _long_run(8), "a long run")
+    return game, "A Line runs its best route (1840 IX.8)", run_steps(game, run)
 
 
 def _rising_dividend(game: Game, view: JsonDict) -> JsonDict | None:
@@ -132,39 +139,34 @@ def _rising_dividend(game: Game, view: JsonDict) -> JsonDict | None:
 
 def dividend_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
     """A dividend that moves a major's price up the market."""
-    for seed in range(1, max_seeds + 1):
-        try:
-            game, ev = first(seed, _rising_dividend)
-        except NotReached:
-            continue
-        n = len(game.actions)
-        major = str(ev["company"])
-        before, after = ev["before"], ev["after"]
-        assert isinstance(before, dict) and isinstance(after, dict)
-        lines = list(before["lines"])
-        steps: list[JsonDict] = [
-            {
-                "caption": f"Company Round: {major}'s Lines ({', '.join(lines)}) have run; "
-                f"their income is in its income field. The map shows their runs.",
-                "actions": n - 1,
-                "highlight": {"runs": lines},
-            },
-            {
-                "caption": f"{major} stands at {before['price']} on the market before its "
-                "director decides the dividend.",
-                "actions": n - 1,
-                "highlight": {"tab": "market"},
-            },
-            {
-                "caption": f"{major} pays {ev['amount']} as dividend (1840 VIII.5.1) and keeps "
-                f"{ev['kept']}; by the dividend table (Tabelle 6, X.2) its price rises from "
-                f"{before['price']} to {after['price']}.",
-                "actions": n,
-                "highlight": {"tab": "market"},
-            },
-        ]
-        return game, f"{major}'s dividend moves its price (1840 VIII.5.1, X.2)", steps
-    raise SystemExit("no seed reached a rising dividend; raise --max-seeds")
+    game, ev = first_seed(max_seeds, _rising_dividend, "a rising dividend")
+    n = len(game.actions)
+    major = str(ev["company"])
+    before, after = ev["before"], ev["after"]
+    assert isinstance(before, dict) and isinstance(after, dict)
+    lines = list(before["lines"])
+    steps: list[JsonDict] = [
+        {
+            "caption": f"Company Round: {major}'s Lines ({', '.join(lines)}) have run; "
+            f"their income is in its income field. The map shows their runs.",
+            "actions": n - 1,
+            "highlight": {"runs": lines},
+        },
+        {
+            "caption": f"{major} stands at {before['price']} on the market before its "
+            "director decides the dividend.",
+            "actions": n - 1,
+            "highlight": {"tab": "market"},
+        },
+        {
+            "caption": f"{major} pays {ev['amount']} as dividend (1840 VIII.5.1) and keeps "
+            f"{ev['kept']}; by the dividend table (Tabelle 6, X.2) its price rises from "
+            f"{before['price']} to {after['price']}.",
+            "actions": n,
+            "highlight": {"tab": "market"},
+        },
+    ]
+    return game, f"{major}'s dividend moves its price (1840 VIII.5.1, X.2)", steps
 
 
 STADTBAHN_LOG = re.compile(
@@ -186,34 +188,29 @@ def _stadtbahn_payout(game: Game, view: JsonDict) -> JsonDict | None:
 
 def stadtbahn_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
     """A Stadtbahn company pays all it earns, times the Company Round's multiplier."""
-    for seed in range(1, max_seeds + 1):
-        try:
-            game, pay = first(seed, _stadtbahn_payout)
-        except NotReached:
-            continue
-        n = len(game.actions)
-        company = str(pay["company"])
-        name = game.view(None)["stadtbahn"][company]["name"]
-        hexes = list(dict.fromkeys(re.findall(r"[A-Z]\d+", str(pay["stops"]))))
-        label = game.at(n - 1).view(None)["round"]["label"]
-        steps: list[JsonDict] = [
-            {
-                "caption": f"{label}: the last major decides its dividend; right after it, "
-                "the Stadtbahn companies pay (1840 VIII.5.2).",
-                "actions": n - 1,
-            },
-            {
-                "caption": f"{company} ({name}) runs an imaginary tram from a start station as "
-                f"far as it goes, stopping at {', '.join(hexes)}, for {pay['earned']}; times "
-                f"{pay['factor']} in this round = {pay['payout']}, all paid to the shareholders. "
-                "Its price moves "
-                f"by Tabelle 6: {pay['before']} -> {pay['after']}.",
-                "actions": n,
-                "highlight": {"hexes": hexes, "tab": "overview"},
-            },
-        ]
-        return game, f"The Stadtbahn {company} pays out (1840 VIII.5.2)", steps
-    raise SystemExit("no seed reached a Stadtbahn payout with a multiplier; raise --max-seeds")
+    game, pay = first_seed(max_seeds, _stadtbahn_payout, "a Stadtbahn payout with a multiplier")
+    n = len(game.actions)
+    company = str(pay["company"])
+    name = game.view(None)["stadtbahn"][company]["name"]
+    hexes = list(dict.fromkeys(re.findall(r"[A-Z]\d+", str(pay["stops"]))))
+    label = game.at(n - 1).view(None)["round"]["label"]
+    steps: list[JsonDict] = [
+        {
+            "caption": f"{label}: the last major decides its dividend; right after it, "
+            "the Stadtbahn companies pay (1840 VIII.5.2).",
+            "actions": n - 1,
+        },
+        {
+            "caption": f"{company} ({name}) runs an imaginary tram from a start station as "
+            f"far as it goes, stopping at {', '.join(hexes)}, for {pay['earned']}; times "
+            f"{pay['factor']} in this round = {pay['payout']}, all paid to the shareholders. "
+            "Its price moves "
+            f"by Tabelle 6: {pay['before']} -> {pay['after']}.",
+            "actions": n,
+            "highlight": {"hexes": hexes, "tab": "overview"},
+        },
+    ]
+    return game, f"The Stadtbahn {company} pays out (1840 VIII.5.2)", steps
 
 
 DEMOS_1840: dict[str, Callable[[int], tuple[Game, str, list[JsonDict]]]] = {
