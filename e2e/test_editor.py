@@ -103,11 +103,20 @@ def test_editor_makes_a_trambahn_demo_that_a_page_embeds(
     assert counts == ["0", str(after_turn)]
 
     src = snippet_src(page)
+    snippet = page.get_by_test_id("snippet").input_value()
     # the editor never touches the player's autosaved game
     assert page.evaluate(f"localStorage.getItem({json.dumps(AUTOSAVE_KEY)})") is None
 
+    # a reload resumes the draft: the same game and steps
+    page.reload()
+    page.get_by_test_id("editor-resume").click()
+    expect(page.get_by_test_id("editor-step")).to_have_count(2)
+    expect(page.get_by_test_id("step-caption-1")).to_have_value(
+        "Anna's first passengers are on the rows."
+    )
+    expect(page.get_by_test_id("demo-title")).to_have_value("Our first turn")
+
     # a rules page on another site (another origin) embeds the snippet; a reader steps through
-    snippet = page.get_by_test_id("snippet").input_value()
     (tmp_path / "rules.html").write_text(
         f"<!doctype html><meta charset=utf-8><title>Rules</title><h1>Turns</h1>{snippet}"
     )

@@ -19,6 +19,8 @@ const SCREENS = {
 const DEFAULT_PLAYERS = { trambahn: "Anna, Ben" };
 const DEFAULT_OPTIONS = { trambahn: { start_player: 0 } };
 const BOT_BATCH = 10;
+// The demo being written (its game's save, steps and title): a reload resumes it.
+const DRAFT_KEY = "tramways.demo-editor.v1";
 // A link longer than this does not fit a chat message (it still works in an iframe).
 const CHAT_LIMIT = 2000;
 
@@ -37,6 +39,36 @@ const regions = {
   panel: h("section", { class: "ed-panel", "aria-label": "Demo editor", "data-testid": "editor-panel" }),
   game: h("div", { class: "ed-game app-root", "data-testid": "editor-game" }),
 };
+
+// --- the draft ---------------------------------------------------------------------------------
+
+function writeDraft() {
+  const save = editor.screen?.resp?.save;
+  if (!save) return;
+  try {
+    localStorage.setItem(DRAFT_KEY, JSON.stringify({ save, steps: editor.steps, title: editor.title }));
+  } catch {
+    /* quota or private mode: the draft lives as long as the page */
+  }
+}
+
+function readDraft() {
+  try {
+    const draft = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? "null");
+    return draft?.save && Array.isArray(draft.steps) ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
+async function resumeDraft(draft) {
+  const r = await editor.engine.call({ op: "load", game_id: "main", save: draft.save, seat: null });
+  if (!r.ok) return fail(`The last demo could not be loaded: ${r.error.message}`);
+  editor.steps = draft.steps.filter((st) => Number.isSafeInteger(st?.actions)).map((st) => ({ actions: st.actions, caption: String(st.caption ?? "") }));
+  editor.title = String(draft.title ?? "");
+  editor.note = null;
+  await openScreen(r);
+}
 
 // --- the game ----------------------------------------------------------------------------------
 
@@ -196,6 +228,7 @@ function downloadDemo() {
 
 function renderPanel() {
   if (!editor.screen) return;
+  writeDraft();
   const at = position();
   const total = editor.screen.resp.n_actions ?? 0;
   mount(
@@ -204,7 +237,7 @@ function renderPanel() {
       "div",
       { class: "ed-row" },
       h("strong", { class: "ed-brand" }, "Demo editor"),
-      h("label", { class: "ed-title" }, "Title ", h("input", { type: "text", value: editor.title, maxlength: 120, "data-testid": "demo-title", oninput: (e) => (editor.title = e.target.value) })),
+      h("label", { class: "ed-title" }, "Title ", h("input", { type: "text", value: editor.title, maxlength: 120, "data-testid": "demo-title", oninput: (e) => { editor.title = e.target.value; writeDraft(); } })),
       h("span", { class: "ed-pos", "data-testid": "editor-position" }, `Position: ${at} of ${total} actions`),
       h("button", { type: "button", class: "btn primary", "data-testid": "mark-step", onclick: markStep }, "+ Mark this position as a step"),
       h("button", { type: "button", class: "btn", "data-testid": "bots-play", disabled: Boolean(editor.screen.history || editor.screen.resp.result), title: "The bots play the next actions, for every seat", onclick: botsPlay }, `Bots play ${BOT_BATCH}`),
@@ -218,7 +251,7 @@ function renderPanel() {
           "li",
           { class: ["ed-step", s.actions > total && "is-stale"], "data-testid": "editor-step", "data-actions": s.actions },
           h("span", { class: "ed-at" }, `after ${s.actions} actions`),
-          h("textarea", { rows: 2, placeholder: "Caption for this step", "data-testid": `step-caption-${i}`, oninput: (e) => (s.caption = e.target.value) }, s.caption),
+          h("textarea", { rows: 2, placeholder: "Caption for this step", "data-testid": `step-caption-${i}`, oninput: (e) => { s.caption = e.target.value; writeDraft(); } }, s.caption),
           h(
             "span",
             { class: "ed-step-tools" },
@@ -337,6 +370,8 @@ function showSetup() {
     h("label", { class: "ed-file" }, "…or open a save, a demo file or an 18xx.games 1840 game: ", h("input", { type: "file", accept: ".json,application/json", "data-testid": "editor-file", onchange: (e) => e.target.files[0] && openFile(e.target.files[0]) })),
     editor.note ? h("p", { class: "error", role: "alert", "data-testid": "editor-error" }, editor.note) : null,
   );
+  const draft = readDraft();
+  if (draft) form.querySelector("h1").after(h("p", {}, h("button", { type: "button", class: "btn", "data-testid": "editor-resume", onclick: () => resumeDraft(draft) }, `Resume “${draft.title || "the last demo"}” (${draft.save.title}, ${draft.steps.length} steps)`)));
   mount(regions.panel);
   mount(regions.game, form);
 }
