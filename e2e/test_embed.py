@@ -180,6 +180,12 @@ def test_1840_dividend_demo_moves_the_price_on_the_market(
     expect(page.get_by_test_id("info-panel")).to_have_attribute("data-tab", "market")
     expect(page.get_by_test_id("info-panel")).to_contain_text(str(price[-1]))
     expect(page.get_by_test_id("demo-caption")).to_contain_text(str(ev["amount"]))
+    # a phone: one column, the caption over the map, nothing wider than the screen
+    page.set_viewport_size({"width": 390, "height": 800})
+    bar = page.get_by_test_id("demo-bar").bounding_box()
+    board = page.get_by_test_id("map-area").bounding_box()
+    assert bar and board and bar["y"] + bar["height"] <= board["y"] + 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # back to the first step: the Lines' runs that earned the money are drawn
     page.get_by_test_id("demo-prev").click()
     wait_18xx_step(page, len(steps) - 2)
