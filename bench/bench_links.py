@@ -1,16 +1,20 @@
-"""How long a game link is: the figures behind the link encoding (issue 16, docs/links.md).
+"""How long a game link is: the figures behind the link format (issue 16, docs/links.md).
 
 Plays seeded bot games of every title to the end and, for a short (first tenth), a mid (half)
-and a full record, prints the length of a URL fragment in three encodings:
+and a full record, prints the length of the URL fragment (`#game=...`, without the page's
+address) in three encodings:
 
 - `json`: the save's record (title, players, options, seed, actions) as minified JSON, then
   base64url, no compression;
 - `deflate`: the same JSON through raw deflate (what the browser's
   `CompressionStream("deflate-raw")` writes; zlib level 9 here), then base64url;
-- `compact`: each action as an array (seat, type number, its values in wire order) with one
-  table of the types and their keys, then raw deflate and base64url.
+- `link`: the link format the page ships, format 1 of `pygame_core/links.py` (each action as
+  an array: seat, shape number, its values in wire order, with one table of the shapes), raw
+  deflate and base64url. The browser's deflate writes a few bytes more or fewer than zlib 9
+  (e2e/test_links.py prints both for a 5-player 1840 game).
 
-Run: `.venv/bin/python -m bench.bench_links` (about a minute). Figures, not a test.
+`> chat` marks a link past CHAT_LIMIT (about what a chat message or a mail client keeps).
+Run: `.venv/bin/python -m bench.bench_links` (a few minutes). Figures, not a test.
 """
 
 from __future__ import annotations
@@ -18,25 +22,21 @@ from __future__ import annotations
 import base64
 import json
 import time
-import zlib
-from typing import Any
 
 from pygame_core import new_game
 from pygame_core.core.game import Game
+from pygame_core.links import CHAT_LIMIT, deflate, fragment
 
-GAMES: tuple[tuple[str, int, dict[str, Any]], ...] = (
-    ("trambahn", 2, {}),
-    ("1840", 2, {}),
-    ("1840", 3, {}),
-    ("1840", 4, {}),
-    ("1840", 5, {}),
-    ("1840", 6, {}),
+GAMES: tuple[tuple[str, int], ...] = (
+    ("trambahn", 2),
+    *(("1840", n) for n in range(2, 7)),
+    *(("1881", n) for n in range(3, 7)),
 )
-CHAT_LIMIT = 2000  # about what a chat message or a mail client keeps in one link
 
 
-def _play(title: str, players: int, options: dict[str, Any], seed: int) -> Game:
-    game = new_game(title, [f"P{i + 1}" for i in range(players)], options, seed)
+def play(title: str, players: int, seed: int) -> Game:
+    """A seeded game of `players` (named P1, P2, ...), normal bots on every seat, to its end."""
+    game = new_game(title, [f"P{i + 1}" for i in range(players)], {}, seed)
     while game.result() is None:
         seat = game.active
         assert seat is not None
@@ -44,57 +44,28 @@ def _play(title: str, players: int, options: dict[str, Any], seed: int) -> Game:
     return game
 
 
-def _b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
-
-
-def _deflate(text: str) -> bytes:
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return packer.compress(text.encode()) + packer.flush()
-
-
-def _record(game: Game, n: int) -> dict[str, Any]:
-    save = game.save()
-    return {
-        "t": save["title"],
-        "p": save["players"],
-        "o": save["options"],
-        "s": save["seed"],
-        "a": save["actions"][:n],
-    }
-
-
-def _compact(record: dict[str, Any]) -> dict[str, Any]:
-    kinds: list[list[str]] = []  # [type, key, key, ...] in first-seen order
-    index: dict[tuple[str, ...], int] = {}
-    rows: list[list[Any]] = []
-    for entry in record["a"]:
-        action = entry["action"]
-        shape = tuple(action)
-        if shape not in index:
-            index[shape] = len(kinds)
-            kinds.append([str(action.get("type")), *(k for k in shape if k != "type")])
-        rows.append([entry["seat"], index[shape], *(v for k, v in action.items() if k != "type")])
-    return {**{k: v for k, v in record.items() if k != "a"}, "k": kinds, "a": rows}
+def _b64(data: bytes) -> int:
+    """The length of `#game=` + base64url (no padding) of `data`."""
+    return len("#game=") + len(base64.urlsafe_b64encode(data).rstrip(b"="))
 
 
 def main() -> None:
     """Print the table."""
-    print(f"{'game':<12} {'cut':<6} {'actions':>7} {'json':>8} {'deflate':>8} {'compact':>8}")
-    for title, players, options in GAMES:
+    print(f"{'game':<12} {'cut':<6} {'actions':>7} {'json':>8} {'deflate':>8} {'link':>8}")
+    for title, players in GAMES:
         start = time.perf_counter()
-        game = _play(title, players, options, seed=players * 1000 + 7)
+        game = play(title, players, seed=players * 1000 + 7)
+        save = game.save()
         total = len(game.actions)
         for cut, n in (("short", total // 10), ("mid", total // 2), ("full", total)):
-            record = _record(game, n)
+            part = {**save, "actions": save["actions"][:n]}
+            record = {k: part[k] for k in ("title", "players", "options", "seed", "actions")}
             text = json.dumps(record, separators=(",", ":"))
-            plain = len(_b64(text.encode()))
-            deflated = len(_b64(_deflate(text)))
-            compact = len(_b64(_deflate(json.dumps(_compact(record), separators=(",", ":")))))
-            flag = " > chat" if compact > CHAT_LIMIT else ""
+            link = len(fragment(part)) + 1  # the '#'
+            flag = " > chat" if link > CHAT_LIMIT else ""
             print(
-                f"{title + ' ' + str(players) + 'p':<12} {cut:<6} {n:>7} {plain:>8} "
-                f"{deflated:>8} {compact:>8}{flag}"
+                f"{title + ' ' + str(players) + 'p':<12} {cut:<6} {n:>7} "
+                f"{_b64(text.encode()):>8} {_b64(deflate(text)):>8} {link:>8}{flag}"
             )
         print(f"{'':<12} (played in {time.perf_counter() - start:.1f} s)")
 

@@ -31,6 +31,8 @@ class Action:
     train: str | None = None
     keep: tuple[str, ...] | None = None
     seat: int = off_wire(-1)
+    seller: str | None = None
+    price: int | None = None
 
     def __post_init__(self) -> None:
         if self.rotation is not None and not 0 <= self.rotation <= 5:
@@ -62,6 +64,11 @@ CODEC = ActionCodec.tagged(
         "buy_train_on_credit": (),
         # 10.7: after a limit drop the director keeps the limit's number of trains.
         "keep_trains": ("keep",),
+        # 10.5 / 7.8: an offer to another company's director at a price, and his answer.
+        "offer_train": ("seller", "train", "price"),
+        "offer_depot": ("seller", "hex", "city", "price"),
+        "accept_offer": (),
+        "refuse_offer": (),
         # ends the current operating step (no tile, no depot, no more trains).
         "done": (),
     },

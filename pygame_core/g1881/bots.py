@@ -8,7 +8,8 @@ only secret), so they cannot cheat. The normal bot:
 - operating: lays the tile (of a sample) that raises its best runs most, places a depot
   when the treasury can spare it, runs the optimum, pays out unless it needs the money
   for a train, buys a train while it has fewer than two or its trains rust next, keeps
-  its longest trains.
+  its longest trains; answers offers from other companies and offers for a train when
+  the bank has none it can buy (offer_bots.py).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
 from ..g18xx.shares import IPO
-from . import track
+from . import offer_bots, track
 from . import trains as tr
 from .board import tiles
 from .flow import company_runs
@@ -68,6 +69,8 @@ def _closing(legal: list[JsonDict]) -> JsonDict:
 
 def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng) -> JsonDict:
     step = w.step
+    if _first(legal, "refuse_offer") is not None:
+        return offer_bots.answer(w, legal)
     if step == "bid":
         entry = legal[0]
         value = min(int(entry["max"]), int(entry["min"]) + int(entry["step"]) * rng.below(4))
@@ -200,4 +203,7 @@ def _trains(w: World, legal: list[JsonDict]) -> JsonDict:
             return buys[0]
         if better and w.eco.money.cash(corp) >= tr.offer(w.trains, tr.TRAM)[better[0]["train"]]:
             return better[0]
+    made = offer_bots.offer(w, w.op.corp, legal) if w.op is not None else None
+    if made is not None:
+        return concrete(*made)
     return _closing(legal)

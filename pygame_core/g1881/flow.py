@@ -9,9 +9,9 @@ A phase change may leave companies over the limit: their directors keep trains f
 (10.7, the step "discard"). The game ends by 13: a price at 400 at once, a broken bank
 after the operating round (at once in a stock round).
 
-Left out for now (docs/rules-decisions.md "## 1881" / "### The game"): the S-Bahn (its
-shares are not offered, so it never operates), buying depots or trains from another
-company (7.8, 10.5).
+Buying a train or a depot from another company (10.5, 7.8) is an offer the seller's
+director answers (offers.py). Left out for now (docs/rules-decisions.md "## 1881" /
+"### The game"): the S-Bahn (its shares are not offered, so it never operates).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ..g18xx.money import BANK, InsufficientCash
 from ..g18xx.rounds import Cycle, RoundDef, Rounds, Step
 from ..g18xx.shares import IPO
 from . import bid as bidding
-from . import depots, revenue, stock, track
+from . import depots, offers, revenue, stock, track
 from . import trains as tr
 from .actions import Action
 from .board import homes
@@ -292,6 +292,8 @@ def _op(w: World) -> Operating:
 def _or_active(w: World) -> int | None:
     if w.step == DISCARD:
         return w.director_seat(w.discard[0])
+    if offers.pending(w) is not None:
+        return offers.answering_seat(w)
     return w.director_seat(_op(w).corp)
 
 
@@ -385,18 +387,22 @@ def _or_legal(w: World, seat: int) -> list[JsonDict]:
     if w.step == DISCARD:
         corp = w.discard[0]
         return [{"type": "keep_trains", "keep": list(k)} for k in keep_choices(w, corp)]
+    if offers.pending(w) is not None:
+        return offers.answers(w)
     if w.step == TRACK:
         out = [{"type": "lay_tile", "hex": h, "tile": t, "rotation": r} for h, t, r in lays(w)]
     elif w.step == DEPOT:
         out = [{"type": "place_depot", "hex": h, "city": p} for h, p in depot_places(w)]
+        out += offers.legal(w, w.step)
     elif w.step == RUN:
-        return [{"type": "run"}]
+        return [{"type": "run"}, *offers.legal(w, w.step)]
     elif w.step == DIVIDEND:
         return [{"type": "dividend", "choice": c.value} for c in dividend_choices(w)]
     elif w.step == TRAINS:
         out = [{"type": "buy_train", "train": t} for t, _ in train_offers(w, op.corp)]
         if may_take_credit(w, op.corp):
             out.append({"type": "buy_train_on_credit"})
+        out += offers.legal(w, w.step)
         if tr.must_buy(w.trains, _buyer(op.corp), w.eco.money.cash(op.corp)):
             return out
     out.append({"type": "done"})
@@ -417,6 +423,9 @@ def _or_check(w: World, a: Action, seat: int) -> None:
         if tuple(sorted(a.keep)) not in keep_choices(w, w.discard[0]):
             limit = tr.PHASES.train_limit(w.trains.phase)
             raise IllegalAction(f"Keep exactly {limit} of your trains", rule="1881 10.7")
+        return
+    if offers.pending(w) is not None or a.type in (*offers.OFFER_TYPES, *offers.ANSWER_TYPES):
+        offers.check(w, a)
         return
     order = {TRACK: "lay_tile", DEPOT: "place_depot", RUN: "run", DIVIDEND: "dividend"}
     expected = order.get(step)
@@ -488,6 +497,9 @@ def _or_execute(w: World, a: Action) -> bool:
         w.say(f"{corp} keeps {', '.join(a.keep)}; {', '.join(gone)} leave the game (10.7)")
         if not w.discard:
             w.step = TRAINS
+        return False
+    if offers.pending(w) is not None or a.type in offers.OFFER_TYPES:
+        offers.execute(w, a)
         return False
     if a.type == "done":
         return _after_step(w)

@@ -14,6 +14,7 @@ from ..g18xx.money import BANK
 from ..g18xx.render import map_json
 from ..g18xx.shares import IPO, POOL
 from . import bid as bidding
+from . import offers
 from . import trains as tr
 from .board import tile_counts
 from .companies import COMPANIES, papers_of
@@ -255,6 +256,7 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
         "history": list(w.history),
         "over": w.over,
         "result": g.result(),
+        "offer": offers.view(w),
     }
 
 
@@ -272,5 +274,8 @@ def prompt(g: Berlin1881, seat: int | None) -> str:
     if w.step == STOCK:
         who = w.players[acting[0]] if acting else "nobody"
         return "Your turn in the stock round" if mine else f"{who}'s turn in the stock round"
+    offered = offers.prompt(w, seat)
+    if offered is not None:
+        return offered
     corp = w.op.corp if w.op is not None else "?"
     return f"{corp}: {w.step}" + (" (your company)" if mine else "")

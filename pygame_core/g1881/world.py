@@ -23,6 +23,7 @@ from .companies import Economy, new_economy
 from .depots import Charter
 from .economy import TRAMS
 from .end import EndState
+from .offers import Offer
 from .runs import CompanyRuns
 from .stock import StockState
 from .track import NO_BUILDS, TrackTurn
@@ -43,6 +44,8 @@ class Operating:
     depot_done: bool = False
     runs: CompanyRuns | None = None
     periphery: int = 0
+    offer: Offer | None = None  # waiting for the seller's answer (10.5, 7.8)
+    refused: tuple[str, ...] = ()  # items offered for and refused this turn (offers.py)
 
 
 @dataclass
@@ -108,7 +111,7 @@ class World:
 
 
 def _op_json(op: Operating) -> JsonDict:
-    return {
+    out: JsonDict = {
         "corp": op.corp,
         "built": list(op.built.built),
         "upgraded": op.built.upgraded,
@@ -116,6 +119,13 @@ def _op_json(op: Operating) -> JsonDict:
         "revenue": None if op.runs is None else [op.runs.train_revenue, op.runs.bonuses],
         "periphery": op.periphery,
     }
+    # Only when set: the states (and old saves' checksums) of games without offers stay as
+    # they were.
+    if op.offer is not None:
+        out["offer"] = op.offer.to_dict()
+    if op.refused:
+        out["refused"] = list(op.refused)
+    return out
 
 
 def new_world(players: list[str], auctioneer: int, *, double_track: bool, credit: bool) -> World:

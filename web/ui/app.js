@@ -5,6 +5,8 @@ import { h, mount } from "./dom.js";
 import { loadAutosave, loadTitles, setAutosaveScreen, writeTitles } from "./store.js";
 import { TrambahnGame } from "./trambahn/controller.js";
 import { prefetchEngine, startEngine } from "./engine-client.js";
+import { actingSeats } from "./engine-game.js";
+import { clearLinkFragment, linkInFragment, loadLink, showLinkError } from "./links.js";
 
 // The start page and the 1840 screen (with the 18xx map code: two thirds of the UI's modules)
 // load when first needed, so that an autosaved Trambahn game paints without them; both are
@@ -171,13 +173,42 @@ async function importGame(save, choice) {
   g.attachNew(engine);
 }
 
+/** Open a game link (links.js): the engine replays it; every seat is a person at this screen,
+ * the one to act first; with `action`, the history opens at that action. */
+async function openLink(link) {
+  let opened = null;
+  try {
+    opened = await loadLink(engine, link);
+  } catch (err) {
+    showLinkError(err?.message ?? String(err));
+  }
+  clearLinkFragment();
+  if (!opened) return false;
+  const { save, probe } = opened;
+  const title = save.title;
+  const session = SCREENS[title]
+    ? { title, seats: probe.players.map(() => ({ kind: "human" })), names: probe.players, options: save.options ?? {} }
+    : { mode: "hotseat", botSeat: null, humanSeat: null, level: null };
+  const viewer = actingSeats(probe)[0] ?? 0;
+  const resp = await engine.call({ op: "state", game_id: "main", seat: viewer });
+  const g = await mountGame({ title, session, resp, viewer, covered: false });
+  setAutosaveScreen("game");
+  await g.attachNew(engine);
+  if (link.action !== null) {
+    await g.enterHistory();
+    await g.historyGo(link.action);
+  }
+  return true;
+}
+
 let engineFailure = null;
 
 async function boot() {
   // The engine's files are read (and its wasm compiled) while the first screen renders.
   prefetchEngine();
   const saved = loadAutosave();
-  const resume = saved?.screen === "game" && (saved.title === "trambahn" || (await loadHome()).UI_TITLES[saved.title]);
+  const link = linkInFragment(location.hash);
+  const resume = !link && saved?.screen === "game" && (saved.title === "trambahn" || (await loadHome()).UI_TITLES[saved.title]);
   if (resume) await resumeGame();
   else await showHome();
   // The engine's worker is created once this first render is painted: started earlier, its
@@ -208,6 +239,11 @@ async function boot() {
   loadHome().catch(() => {});
   load1840().catch(() => {});
   if (titles?.some?.((t) => t.id === "1881")) load1881().catch(() => {});
+  window.addEventListener("hashchange", () => {
+    const pasted = linkInFragment(location.hash);
+    if (pasted) openLink(pasted);
+  });
+  if (link && (await openLink(link))) return;
   if (game) {
     const rec = loadAutosave();
     game.status = null;

@@ -12,7 +12,7 @@ import { layControls, MODE_LABELS, tokenControls } from "../g18xx/laying.js";
 import { companyBadge, money, seatName, trainChip } from "./format.js";
 
 // the order of the groups in the panel; types not listed come last as plain buttons
-const ORDER = ["bid", "buy", "sell", "lay_tile", "place_depot", "buy_depot", "run", "dividend", "buy_train", "buy_train_on_credit", "keep_trains", "buy_sbahn", "sell_sbahn", "sbahn_depot", "vote", "veto"];
+const ORDER = ["accept_offer", "refuse_offer", "bid", "buy", "sell", "lay_tile", "place_depot", "offer_depot", "buy_depot", "run", "dividend", "buy_train", "buy_train_on_credit", "offer_train", "keep_trains", "buy_sbahn", "sell_sbahn", "sbahn_depot", "vote", "veto"];
 const DONE = ["pass", "end_turn", "done"];
 const DONE_LABELS = { pass: "Pass", end_turn: "End my turn", done: "Done" };
 const DIVIDEND_LABELS = { pay: "Pay out", withhold: "Withhold", "pay, keep boni": "Pay, keep the bonuses" };
@@ -53,6 +53,7 @@ function waitingPanel(g) {
     { class: "decide idle", "data-testid": "decide" },
     h("p", { class: "waiting" }, g.history ? "History view: nothing to decide here." : g.isBot(active) ? `${name} (bot) is playing…` : `Waiting for ${name}…`),
     Array.isArray(waiting) && waiting.length ? h("p", { class: "muted small", "data-testid": "bid-waiting" }, `Still to bid: ${waiting.map((s) => seatName(view, s)).join(", ")}`) : null,
+    view.offer ? h("p", { class: "muted small", "data-testid": "offer-pending" }, offerText(view.offer), ` Waiting for ${seatName(view, view.offer.seat)}'s answer.`) : null,
   );
 }
 
@@ -237,6 +238,73 @@ function keepGroup(g, entries) {
   );
 }
 
+// ------------------------------------------------------------------ offers between companies (10.5, 7.8)
+
+/** What an entry or the pending offer is for: "SBV's 2 (2-1)" / "SBV's depot on F7". */
+function offerWhat(a) {
+  return a.train !== undefined && a.train !== null ? h("span", {}, companyBadge(a.seller), "'s ", trainChip(a.train), ` (${a.train})`) : h("span", {}, companyBadge(a.seller), `'s depot on ${a.hex}`);
+}
+
+/** The pending offer in words (view.offer: buyer, seller, what, price, bank_cost for a depot). */
+function offerText(o) {
+  const extra = o.kind === "depot" && o.bank_cost ? ` (and ${money(o.bank_cost)} for its chip to the bank)` : "";
+  return h("span", { "data-testid": "offer-text" }, companyBadge(o.buyer), ` offers ${money(o.price)}${extra} for `, offerWhat(o), ".");
+}
+
+/** The offer form of one kind: which train or depot (a chooser of the legal templates), the
+ * price within the template's bounds, and the button that sends the offer. */
+function offerGroup(g, entries, type) {
+  const train = type === "offer_train";
+  const key = type;
+  const index = Math.min(Number(g.draft(`${key}-which`) ?? 0), entries.length - 1);
+  const entry = entries[index];
+  const label = (a) => (train ? `${a.seller} · ${a.train}` : `${a.seller} · depot on ${a.hex}`);
+  const chip = train ? null : g.view.companies?.[g.view.operating?.company]?.next_depot_cost;
+  return section(
+    `${key}-step`,
+    train ? "Offer to buy a train from another company" : "Offer to buy another company's depot",
+    h(
+      "p",
+      { class: "muted small" },
+      train
+        ? "The seller's director accepts or refuses; your treasury pays the agreed price."
+        : `The seller gets the agreed amount (at least ${money(entry.min)}); your next chip's cost${chip ? ` (${money(chip)})` : ""} goes to the bank.`,
+    ),
+    h(
+      "div",
+      { class: "bid-row" },
+      h(
+        "select",
+        { "data-testid": `${key}-choice`, "aria-label": train ? "Train" : "Depot", onchange: (e) => g.setDraft(`${key}-which`, Number(e.target.value)) },
+        entries.map((a, i) => h("option", { value: i, selected: i === index }, label(a))),
+      ),
+      rangeControl(g, `${key}-price-${index}`, entry, { testid: `${key}-price`, label: "Price" }),
+      goButton(g, `${key}-price-${index}`, entry, { label: (v) => `Offer ${money(v)}`, testid: `${key}-go`, primary: false }),
+    ),
+  );
+}
+
+/** The seller's director: accept or refuse the pending offer (both buttons in one group). */
+function answerGroup(g, entries, type) {
+  const legal = g.legal();
+  const accept = byType(legal, "accept_offer")[0];
+  if (type === "refuse_offer" && accept) return null; // drawn with accept_offer
+  const refuse = byType(legal, "refuse_offer")[0];
+  const offer = g.view.offer;
+  return section(
+    "answer-step",
+    "An offer for your company",
+    offer ? h("p", {}, offerText(offer)) : null,
+    accept ? null : h("p", { class: "muted small" }, "The trade no longer holds: you can only refuse."),
+    h(
+      "div",
+      { class: "decide-buttons" },
+      accept ? actButton(g, accept, "Accept", { testid: "act-accept_offer", primary: true }) : null,
+      refuse ? actButton(g, refuse, "Refuse", { testid: "act-refuse_offer", class: "ghost" }) : null,
+    ),
+  );
+}
+
 function plainGroup(g, entries, type) {
   const label = (a) => {
     const bits = [a.company, a.train, a.hex, a.choice].filter((x) => x !== undefined && x !== null);
@@ -266,4 +334,8 @@ const GROUPS = {
   buy_train: trainGroup,
   buy_train_on_credit: (g, entries) => section("credit-step", null, h("div", { class: "decide-buttons" }, entries.map((a) => actButton(g, a, "Take the cheapest train on credit", { testid: "act-credit" })))),
   keep_trains: keepGroup,
+  offer_train: offerGroup,
+  offer_depot: offerGroup,
+  accept_offer: answerGroup,
+  refuse_offer: answerGroup,
 };

@@ -21,6 +21,7 @@
 
 import { h, mount, reveal, stuckHeight } from "../dom.js";
 import { EngineGame } from "../engine-game.js";
+import { shareGame } from "../links.js";
 import { settings } from "../store.js";
 import { cachedCatalog, fetchCatalog } from "./catalog.js";
 import { lineOwnersFromView } from "./colours.js";
@@ -460,6 +461,7 @@ export class G18xxGame extends EngineGame {
     const view = resp.view;
     const buttons = [
       h("button", { type: "button", class: "btn ghost", "data-act": "history", "data-testid": "history-btn", disabled: !this.engine || this.covered || (this.resp.n_actions ?? 0) === 0 || Boolean(this.history), title: "Step through past states", onclick: () => this.enterHistory() }, "History"),
+      h("button", { type: "button", class: "btn ghost", "data-testid": "share-btn", title: "Share this game as a link", onclick: () => shareGame(this) }, "Share"),
       h("button", { type: "button", class: "btn ghost", "data-testid": "export-btn", title: "Download this game as a file", onclick: () => this.exportSave() }, "Export"),
       h("button", { type: "button", class: "btn ghost", "data-testid": "menu-btn", title: "Back to the start page (the game is saved)", onclick: () => this.menu() }, "Menu"),
     ];
@@ -627,6 +629,7 @@ export class G18xxGame extends EngineGame {
             h(
               "div",
               { class: "cover-exits" },
+              h("button", { type: "button", class: "btn ghost", "data-testid": "pass-share", title: "Share this game as a link", onclick: () => shareGame(this) }, "Share"),
               h("button", { type: "button", class: "btn ghost", "data-testid": "pass-export", title: "Download this game as a file", onclick: () => this.exportSave() }, "Export"),
               h("button", { type: "button", class: "btn ghost", "data-testid": "pass-menu", title: "Back to the start page (the game is saved)", onclick: () => this.menu() }, "Menu"),
             ),

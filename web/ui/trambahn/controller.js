@@ -4,6 +4,7 @@
 
 import { h, mount, reveal, sleep, stuckHeight } from "../dom.js";
 import { EngineGame } from "../engine-game.js";
+import { shareGame } from "../links.js";
 import { settings } from "../store.js";
 import { LINE_INFO, moneyBack } from "./cards.js";
 import { scorePad, totalsChart } from "./pad.js";
@@ -248,6 +249,7 @@ export class TrambahnGame extends EngineGame {
             h(
               "div",
               { class: "cover-exits" },
+              h("button", { type: "button", class: "btn ghost", "data-act": "share", "data-testid": "pass-share", title: "Share this game as a link" }, "Share"),
               h("button", { type: "button", class: "btn ghost", "data-act": "export", "data-testid": "pass-export", title: "Download this game as a file" }, "Export"),
               h("button", { type: "button", class: "btn ghost", "data-act": "menu", "data-testid": "pass-menu", title: "Back to the start page (the game is saved)" }, "Menu"),
             ),
@@ -514,6 +516,9 @@ export class TrambahnGame extends EngineGame {
         break;
       case "export":
         this.exportSave();
+        break;
+      case "share":
+        shareGame(this);
         break;
       case "close-end":
         this.endDismissed = true;

@@ -84,6 +84,7 @@ function topbar(ctx) {
   if (ctx.mode !== "demo") {
     buttons.push(
       h("button", { type: "button", class: "btn ghost", "data-act": "history", "data-testid": "history-btn", disabled: !ctx.engineReady || ctx.busy || ctx.covered || (ctx.resp.n_actions ?? 0) === 0, title: "Step through past states" }, "History"),
+      h("button", { type: "button", class: "btn ghost", "data-act": "share", "data-testid": "share-btn", title: "Share this game as a link" }, "Share"),
       h("button", { type: "button", class: "btn ghost", "data-act": "export", "data-testid": "export-btn", title: "Download this game as a file" }, "Export"),
       h("button", { type: "button", class: "btn ghost", "data-act": "menu", "data-testid": "menu-btn", title: "Back to the start page (the game is saved)" }, "Menu"),
     );
