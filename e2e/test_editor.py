@@ -11,12 +11,13 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 from playwright.sync_api import FrameLocator, Page, expect
 
 from e2e.conftest import ENGINE_TIMEOUT_MS
 from e2e.trambahn_page import AUTOSAVE_KEY, play_passenger_turn, wait_interactive
-from pygame_core import Game
+from pygame_core import Game, links
 from scripts.serve import SiteServer
 
 TABLE = "[data-testid=table]"
@@ -24,7 +25,6 @@ SEED = 11
 FIXTURE_18XX = (
     Path(__file__).resolve().parent.parent / "tests" / "g1840" / "data" / "fixture_2player.json"
 )
-SAVE_KEYS = ("players", "options", "seed", "actions", "state_hash")
 
 
 def start_editor(page: Page, base_url: str, title: str, players: str, seed: int) -> None:
@@ -56,7 +56,7 @@ def snippet_src(page: Page) -> str:
     page.get_by_test_id("copy-snippet").click()
     box = page.get_by_test_id("snippet")
     expect(box).to_have_value(
-        re.compile(r"^<iframe src=\"http://127\.0\.0\.1:\d+/embed\.html#demo=")
+        re.compile(r"^<iframe src=\"http://127\.0\.0\.1:\d+/embed\.html#game=1\.[\w-]+&amp;demo=")
     )
     found = re.search(r'src="([^"]+)"', box.input_value())
     assert found
@@ -64,11 +64,14 @@ def snippet_src(page: Page) -> str:
 
 
 def fragment_demo(src: str) -> dict[str, Any]:
-    """The demo in an embed.html#demo=... address (base64url of raw deflate)."""
-    data = src.split("#demo=", 1)[1]
-    raw = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+    """The demo in an embed.html#game=...&demo=... address: the game link (docs/links.md)
+    and the rest, base64url of raw deflate (docs/embedding.md)."""
+    params = parse_qs(src.split("#", 1)[1])
+    (rest,) = params["demo"]
+    raw = base64.urlsafe_b64decode(rest + "=" * (-len(rest) % 4))
     demo: dict[str, Any] = json.loads(zlib.decompress(raw, wbits=-15))
-    return demo
+    save = links.decode(params["game"][0])
+    return {**demo, "save": save}
 
 
 def wait_frame_step(frame: FrameLocator, index: int) -> None:
@@ -143,10 +146,7 @@ def test_editor_makes_a_trambahn_demo_that_a_page_embeds(
         "The opening hands: nothing placed yet.",
         "Anna's first passengers are on the rows.",
     ]
-    game = Game.from_json(
-        {k: demo[k] for k in SAVE_KEYS}
-        | {"format": "tramways-save", "version": 1, "title": demo["game"]}
-    )
+    game = Game.from_json(demo["save"])
     view = game.at(after_turn).view(None)
     for line, row in view["rows"].items():
         expect(frame.get_by_test_id(f"row-{line}")).to_have_attribute("data-count", str(len(row)))

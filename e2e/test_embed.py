@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import ENGINE_TIMEOUT_MS, WEB, Guard
-from pygame_core import Game, new_game
+from pygame_core import Game, links, new_game
 from scripts.serve import SiteServer
 
 TABLE = "[data-testid=table]"
@@ -215,16 +215,27 @@ def test_a_newer_demo_version_is_refused_with_a_clear_message(
         }""",
         demo,
     )
-    page.goto(f"{site_server.url}/embed.html#demo={data}")
+    page.goto(f"{site_server.url}/embed.html#{data}")
     page.reload()
     expect(page.get_by_test_id("embed-error")).to_contain_text("newer Tramways")
+    # the steps without their game, and a game link cut short, are refused in words
+    steps_only = data.split("&", 1)[1]
+    page.goto(f"{site_server.url}/embed.html#{steps_only}")
+    page.reload()
+    expect(page.get_by_test_id("embed-error")).to_contain_text("not its game")
+    game, rest = data.split("&", 1)
+    page.goto(f"{site_server.url}/embed.html#{game[:40]}&{rest}")
+    page.reload()
+    expect(page.get_by_test_id("embed-error")).to_contain_text("damaged")
 
 
-def fragment(demo: dict[str, Any]) -> str:
-    """A demo as embed.html's fragment: raw deflate, base64url (docs/embedding.md)."""
+def fragment(demo: dict[str, Any], save: dict[str, Any]) -> str:
+    """A demo as embed.html's fragment: the game link of its save (docs/links.md) and the
+    rest, base64url of raw deflate (docs/embedding.md)."""
     pack = zlib.compressobj(9, zlib.DEFLATED, -15)
     raw = pack.compress(json.dumps(demo).encode()) + pack.flush()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    rest = base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return f"game={links.encode(save)}&demo={rest}"
 
 
 def test_an_1881_demo_in_the_fragment_steps_on_its_own_screen(
@@ -239,14 +250,12 @@ def test_an_1881_demo_in_the_fragment_steps_on_its_own_screen(
         "format": "tramways-demo",
         "version": 1,
         "title": "1881: the first rounds",
-        "game": "1881",
-        **{k: save[k] for k in ("players", "options", "seed", "actions", "state_hash")},
         "steps": [
             {"actions": 0, "caption": "The start."},
             {"actions": 30, "caption": "Thirty actions later.", "highlight": {"tab": "log"}},
         ],
     }
-    page.goto(f"{site_server.url}/embed.html#demo={fragment(demo)}")
+    page.goto(f"{site_server.url}/embed.html#{fragment(demo, save)}")
     wait_18xx_step(page, 0)
     expect(page.get_by_test_id("demo-caption")).to_have_text("The start.")
     expect(page.locator(TABLE)).to_have_attribute("data-n-actions", "0")

@@ -2,7 +2,7 @@
 // demo or, for 1840, an 18xx.games file), plays it in the normal game screen (every seat a
 // person, no pass screen; bots may play a few actions), marks positions as steps, types a
 // caption for each, reorders or deletes them, previews the embed, and copies a ready
-// <iframe> snippet (the demo in the fragment: embed.html#demo=...) or downloads the demo
+// <iframe> snippet (the demo in the fragment: embed.html#game=...&demo=...) or downloads the demo
 // file (for web/demos/NAME.json: embed.html?demo=NAME). Nothing here decides a rule: the
 // positions and the save come from the engine. See docs/embedding.md.
 
@@ -179,7 +179,7 @@ function currentDemo() {
 async function makeSnippet() {
   try {
     const demo = currentDemo();
-    const src = new URL(`embed.html#demo=${await encodeDemo(demo)}`, location.href).href;
+    const src = new URL(`embed.html#${await encodeDemo(demo)}`, location.href).href;
     editor.previewSrc = src;
     editor.snippet = iframeSnippet(src, demo.title);
     editor.note = src.length > CHAT_LIMIT ? `The link is ${src.length} characters: it works in an iframe or a browser, but is too long for most chat messages; the demo file is the other way.` : `The link is ${src.length} characters.`;

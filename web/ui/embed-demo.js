@@ -8,11 +8,13 @@
 // A file without `format`/`version` (the first Trambahn demos) is read as version 1.
 
 import { h } from "./dom.js";
+import { LinkError, decodeLink, encodeLink } from "./links.js";
 
 export const DEMO_FORMAT = "tramways-demo";
 export const DEMO_VERSION = 1;
-/** The fragment key: embed.html#demo=<base64url of the deflated JSON>. */
+/** The fragment keys: embed.html#game=<game link>&demo=<base64url of the deflated rest>. */
 export const FRAGMENT_KEY = "demo";
+const GAME_KEY = "game";
 
 /** A demo the page cannot show: the message says why (shown to the reader). */
 export class DemoError extends Error {}
@@ -72,28 +74,42 @@ async function pipe(bytes, stream) {
   return new Uint8Array(await out.arrayBuffer());
 }
 
-/** The demo as the text after `#demo=`: its JSON, deflated (raw), in base64url. */
+const DEMO_ONLY = ["format", "version", "title", "seat", "steps"];
+
+/**
+ * The demo as a URL fragment (without "#"): `game=` the game link of its save (links.js,
+ * docs/links.md: the same compact, versioned format a player shares), and `demo=` the rest
+ * (format, version, title, seat, steps) as base64url of raw-deflated JSON.
+ */
 export async function encodeDemo(demo) {
-  const json = new TextEncoder().encode(JSON.stringify(demo));
-  return toBase64Url(await pipe(json, new CompressionStream("deflate-raw")));
+  const rest = Object.fromEntries(DEMO_ONLY.filter((k) => demo[k] !== undefined).map((k) => [k, demo[k]]));
+  const json = new TextEncoder().encode(JSON.stringify(rest));
+  const packed = toBase64Url(await pipe(json, new CompressionStream("deflate-raw")));
+  return `${GAME_KEY}=${await encodeLink(demoSave(demo))}&${FRAGMENT_KEY}=${packed}`;
 }
 
-/** The demo in a `#demo=...` fragment (or null when the fragment has none); throws DemoError. */
+/** The demo in a `#game=...&demo=...` fragment (or null when the fragment has no demo);
+ * throws DemoError. */
 export async function demoFromFragment(hash) {
   const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
   const data = params.get(FRAGMENT_KEY);
   if (data === null) return null;
-  let text;
+  let rest;
   try {
-    text = new TextDecoder().decode(await pipe(fromBase64Url(data), new DecompressionStream("deflate-raw")));
+    rest = JSON.parse(new TextDecoder().decode(await pipe(fromBase64Url(data), new DecompressionStream("deflate-raw"))));
   } catch {
-    throw new DemoError("The demo in this link is damaged (it does not decompress); copy the whole link again.");
+    throw new DemoError("The demo in this link is damaged (it does not unpack); copy the whole link again.");
   }
+  const link = params.get(GAME_KEY);
+  if (link === null) throw new DemoError("The link has the demo's steps but not its game (no “game=”); copy the whole link again.");
+  let save;
   try {
-    return JSON.parse(text);
-  } catch {
-    throw new DemoError("The demo in this link is damaged (it is not JSON).");
+    save = await decodeLink(link);
+  } catch (err) {
+    throw new DemoError(err instanceof LinkError ? err.message : "The game in this link is damaged.");
   }
+  const { format: _f, version: _v, title: game, ...fields } = save;
+  return { ...fields, game, ...rest };
 }
 
 /** The `<iframe>` that embeds `src` (embed.html with the demo's name or fragment). */

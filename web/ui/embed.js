@@ -1,7 +1,8 @@
 // embed.html: a read-only, captioned walk through a recorded game of any title.
 //   embed.html?demo=NAME      the file web/demos/NAME.json (written by scripts/make_demos.py
 //                             or downloaded from the demo editor)
-//   embed.html#demo=DATA      the whole demo in the fragment (the editor's snippet)
+//   embed.html#game=G&demo=D the whole demo in the fragment (the editor's snippet): G its
+//                             game link (links.js), D the rest (embed-demo.js)
 //   &step=N                   the step shown first (1-based)
 // The demo is checked (embed-demo.js), then shown by its title's player: the Trambahn table
 // (embed-trambahn.js) or the 18xx screen (embed-18xx.js). See docs/embedding.md.
