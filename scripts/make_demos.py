@@ -506,6 +506,12 @@ def demo_json(title: str, game: Game, steps: list[JsonDict]) -> JsonDict:
         "actions": save["actions"],
         "state_hash": save["state_hash"],
         "steps": steps,
+        # a save that starts from a set position (save version 2) keeps it
+        **(
+            {"position": save["position"], "save_version": save["version"]}
+            if save.get("position")
+            else {}
+        ),
     }
 
 

@@ -4,7 +4,7 @@
 //
 // A demo (format "tramways-demo", version 1):
 //   {format, version, title, game, players, options, seed, actions, state_hash,
-//    position?, seat?, steps: [{actions, caption, highlight?}]}
+//    position?, save_version?, seat?, steps: [{actions, caption, highlight?}]}
 // A file without `format`/`version` (the first Trambahn demos) is read as version 1.
 
 import { h } from "./dom.js";
@@ -42,7 +42,7 @@ export function checkDemo(demo) {
 /** The Tramways save inside a demo (what the engine's `load` op replays). A set position,
  * when the demo has one, goes with it: the game starts from there. */
 export function demoSave(demo) {
-  const save = { format: "tramways-save", version: 1, title: demo.game, players: demo.players, options: demo.options ?? {}, seed: demo.seed, actions: demo.actions };
+  const save = { format: "tramways-save", version: demo.save_version ?? 1, title: demo.game, players: demo.players, options: demo.options ?? {}, seed: demo.seed, actions: demo.actions };
   if (demo.state_hash) save.state_hash = demo.state_hash;
   if (demo.position !== undefined && demo.position !== null) save.position = demo.position;
   return save;
@@ -51,7 +51,8 @@ export function demoSave(demo) {
 /** A demo made from a live game's save and the writer's steps. */
 export function demoFromSave(save, { title, steps, seat = null }) {
   const demo = { format: DEMO_FORMAT, version: DEMO_VERSION, title, game: save.title, players: save.players, options: save.options ?? {}, seed: save.seed, seat, actions: save.actions, state_hash: save.state_hash, steps };
-  if (save.position !== undefined) demo.position = save.position;
+  if (save.position !== undefined && save.position !== null) demo.position = save.position;
+  if (save.version !== 1) demo.save_version = save.version;
   return demo;
 }
 
@@ -108,8 +109,8 @@ export async function demoFromFragment(hash) {
   } catch (err) {
     throw new DemoError(err instanceof LinkError ? err.message : "The game in this link is damaged.");
   }
-  const { format: _f, version: _v, title: game, ...fields } = save;
-  return { ...fields, game, ...rest };
+  const { format: _f, version: saveVersion, title: game, ...fields } = save;
+  return { ...fields, game, ...(saveVersion !== 1 ? { save_version: saveVersion } : {}), ...rest };
 }
 
 /** The `<iframe>` that embeds `src` (embed.html with the demo's name or fragment). */
