@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import ENGINE_TIMEOUT_MS, WEB, Guard
-from pygame_core import Game
+from pygame_core import Game, links, new_game
 from scripts.serve import SiteServer
 
 TABLE = "[data-testid=table]"
@@ -110,3 +112,156 @@ def test_unknown_demo_explains_itself(page: Page, site_server: SiteServer, guard
     guard.allow("404")  # the browser reports the missing demo file
     page.goto(f"{site_server.url}/embed.html?demo=no-such-demo")
     expect(page.get_by_test_id("embed-error")).to_contain_text("no demo called")
+
+
+def wait_18xx_step(page: Page, index: int) -> None:
+    page.wait_for_selector(
+        f"{TABLE}[data-demo-step='{index}'][data-map='ready']", timeout=ENGINE_TIMEOUT_MS
+    )
+
+
+def drawn_stops(page: Page) -> list[str]:
+    return [str(s.get_attribute("data-stop")) for s in page.locator("[data-stop]").all()]
+
+
+def test_1840_run_demo_draws_the_route_forward_and_back(
+    page: Page, site_server: SiteServer
+) -> None:
+    demo = load_demo("1840-run")
+    game = demo_game(demo)
+    steps = demo["steps"]
+    run_step = next(i for i, s in enumerate(steps) if s.get("highlight", {}).get("runs"))
+    line = steps[run_step]["highlight"]["runs"][0]
+    run = game.at(steps[run_step]["actions"]).view(None)["lines"][line]["last_run"]
+    page.goto(f"{site_server.url}/embed.html?demo=1840-run")
+    wait_18xx_step(page, 0)
+    expect(page.get_by_test_id("demo-caption")).to_have_text(steps[0]["caption"])
+    expect(page.get_by_test_id("demo-prev")).to_be_disabled()
+    # read-only: no undo, no history or export buttons, nothing to play on the map
+    assert page.get_by_test_id("undo").count() == 0
+    assert page.get_by_test_id("export-btn").count() == 0
+    expect(page.locator(TABLE)).to_have_attribute("data-interactive", "0")
+
+    for i in range(1, run_step + 1):
+        page.get_by_test_id("demo-next").click()
+        wait_18xx_step(page, i)
+        expect(page.get_by_test_id("demo-caption")).to_have_text(steps[i]["caption"])
+        expect(page.locator(TABLE)).to_have_attribute("data-n-actions", str(steps[i]["actions"]))
+    # the run step: the Line's route is drawn through exactly the engine's stops (1840 IX.8)
+    expect(page.get_by_test_id("route")).to_have_count(1)
+    assert sorted(drawn_stops(page)) == sorted(run["stops"])
+    expect(page.get_by_test_id("map-area")).to_contain_text(str(run["total"]))
+
+    # back: the step before the run shows the engine's preview of the same route
+    page.keyboard.press("ArrowLeft")
+    wait_18xx_step(page, run_step - 1)
+    before = game.at(steps[run_step - 1]["actions"]).view(None)["line_turn"]["run"]
+    assert before["stops"] == run["stops"]
+    assert sorted(drawn_stops(page)) == sorted(before["stops"])
+    page.get_by_test_id("demo-prev").click()
+    wait_18xx_step(page, run_step - 2)
+
+
+def test_1840_dividend_demo_moves_the_price_on_the_market(
+    page: Page, site_server: SiteServer
+) -> None:
+    demo = load_demo("1840-dividend")
+    game = demo_game(demo)
+    steps = demo["steps"]
+    last = steps[-1]["actions"]
+    ev = next(e for e in game.at(last).view(None)["events"] if e["kind"] == "dividend")
+    major = ev["company"]
+    price = [game.at(s["actions"]).view(None)["majors"][major]["price"] for s in steps]
+    assert price[-1] > price[0]
+    page.goto(f"{site_server.url}/embed.html?demo=1840-dividend&step={len(steps)}")
+    wait_18xx_step(page, len(steps) - 1)
+    expect(page.get_by_test_id("demo-next")).to_be_disabled()
+    # the step names the market tab: it is open and shows the new price
+    expect(page.get_by_test_id("info-panel")).to_have_attribute("data-tab", "market")
+    expect(page.get_by_test_id("info-panel")).to_contain_text(str(price[-1]))
+    expect(page.get_by_test_id("demo-caption")).to_contain_text(str(ev["amount"]))
+    # a phone: one column, the caption over the map, nothing wider than the screen
+    page.set_viewport_size({"width": 390, "height": 800})
+    bar = page.get_by_test_id("demo-bar").bounding_box()
+    board = page.get_by_test_id("map-area").bounding_box()
+    assert bar and board and bar["y"] + bar["height"] <= board["y"] + 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # back to the first step: the Lines' runs that earned the money are drawn
+    page.get_by_test_id("demo-prev").click()
+    wait_18xx_step(page, len(steps) - 2)
+    page.get_by_test_id("demo-prev").click()
+    wait_18xx_step(page, 0)
+    lines = steps[0]["highlight"]["runs"]
+    view = game.at(steps[0]["actions"]).view(None)
+    ran = [ln for ln in lines if view["lines"][ln]["last_run"]]
+    expect(page.get_by_test_id("route")).to_have_count(len(ran))
+
+
+def test_a_damaged_fragment_is_refused(page: Page, site_server: SiteServer) -> None:
+    page.goto(f"{site_server.url}/embed.html#demo=not-deflate-data")
+    expect(page.get_by_test_id("embed-error")).to_contain_text("damaged")
+
+
+def test_a_newer_demo_version_is_refused_with_a_clear_message(
+    page: Page, site_server: SiteServer
+) -> None:
+    demo = {**load_demo("scoring"), "version": 99}
+    page.goto(f"{site_server.url}/embed.html")
+    page.wait_for_selector("[data-testid=embed-error]")
+    data = page.evaluate(
+        """async (demo) => {
+            const { encodeDemo } = await import('./ui/embed-demo.js');
+            return encodeDemo(demo);
+        }""",
+        demo,
+    )
+    page.goto(f"{site_server.url}/embed.html#{data}")
+    page.reload()
+    expect(page.get_by_test_id("embed-error")).to_contain_text("newer Tramways")
+    # the steps without their game, and a game link cut short, are refused in words
+    steps_only = data.split("&", 1)[1]
+    page.goto(f"{site_server.url}/embed.html#{steps_only}")
+    page.reload()
+    expect(page.get_by_test_id("embed-error")).to_contain_text("not its game")
+    game, rest = data.split("&", 1)
+    page.goto(f"{site_server.url}/embed.html#{game[:40]}&{rest}")
+    page.reload()
+    expect(page.get_by_test_id("embed-error")).to_contain_text("damaged")
+
+
+def fragment(demo: dict[str, Any], save: dict[str, Any]) -> str:
+    """A demo as embed.html's fragment: the game link of its save (docs/links.md) and the
+    rest, base64url of raw deflate (docs/embedding.md)."""
+    pack = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = pack.compress(json.dumps(demo).encode()) + pack.flush()
+    rest = base64.urlsafe_b64encode(raw).decode().rstrip("=")
+    return f"game={links.encode(save)}&demo={rest}"
+
+
+def test_an_1881_demo_in_the_fragment_steps_on_its_own_screen(
+    page: Page, site_server: SiteServer
+) -> None:
+    game = new_game("1881", ["Anna", "Ben", "Clara"], {}, 3)
+    for _ in range(30):
+        seat = game.active if game.active is not None else game.acting[0]
+        game.apply(game.bot_action(seat, "normal"), seat)
+    save = game.save()
+    demo = {
+        "format": "tramways-demo",
+        "version": 1,
+        "title": "1881: the first rounds",
+        "steps": [
+            {"actions": 0, "caption": "The start."},
+            {"actions": 30, "caption": "Thirty actions later.", "highlight": {"tab": "log"}},
+        ],
+    }
+    page.goto(f"{site_server.url}/embed.html#{fragment(demo, save)}")
+    wait_18xx_step(page, 0)
+    expect(page.get_by_test_id("demo-caption")).to_have_text("The start.")
+    expect(page.locator(TABLE)).to_have_attribute("data-n-actions", "0")
+    page.keyboard.press("ArrowRight")
+    wait_18xx_step(page, 1)
+    expect(page.locator(TABLE)).to_have_attribute("data-n-actions", "30")
+    expect(page.get_by_test_id("info-panel")).to_have_attribute("data-tab", "log")
+    round_label = game.view(None)["round"]["label"]
+    expect(page.locator(TABLE)).to_have_attribute("data-round", round_label)

@@ -193,7 +193,9 @@ PLUGIN_CHUNKS = (
 )
 
 
-@pytest.mark.parametrize("path", ["/", f"/{CHECK_PAGE}", "/embed.html?demo=scoring"])
+@pytest.mark.parametrize(
+    "path", ["/", f"/{CHECK_PAGE}", "/embed.html?demo=scoring", "/editor.html"]
+)
 def test_pages_import_none_of_pyscripts_plugins(
     page: Page, site_server: SiteServer, path: str
 ) -> None:

@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Write the embed demos (web/demos/*.json) by playing real games with the engine.
 
+Trambahn's demos are below; 1840's (1840-run, 1840-dividend) are reached by the engine's
+bots in scripts/demos_1840.py. Every file is a demo of format "tramways-demo", version 1
+(docs/embedding.md).
+
 A demo is a seed plus an action list, so it replays to exactly the same positions anywhere.
 The rulebook's examples are reached by a *director*: a scripted player for each seat that
 works towards a target position using only that seat's own view and the engine's legal
@@ -30,6 +34,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from pygame_core import Game, new_game  # noqa: E402  (needs ROOT on sys.path)
+from scripts.demos_1840 import DEMOS_1840  # noqa: E402
 
 JsonDict = dict[str, Any]
 PLAYERS = ["Anna", "Ben"]
@@ -484,11 +489,16 @@ def purchase_demo(max_seeds: int) -> JsonDict:
 
 
 def demo_json(title: str, game: Game, steps: list[JsonDict]) -> JsonDict:
+    """The demo file: the game's save (checked to replay), a title and the steps."""
     save = game.save()
     Game.from_json(save)  # it replays, and its hash matches
+    for step in steps:
+        assert 0 <= step["actions"] <= len(save["actions"]), step
     return {
+        "format": "tramways-demo",
+        "version": 1,
         "title": title,
-        "game": "trambahn",
+        "game": save["title"],
         "players": save["players"],
         "options": save["options"],
         "seed": save["seed"],
@@ -496,10 +506,30 @@ def demo_json(title: str, game: Game, steps: list[JsonDict]) -> JsonDict:
         "actions": save["actions"],
         "state_hash": save["state_hash"],
         "steps": steps,
+        # a save that starts from a set position (save version 2) keeps it
+        **(
+            {"position": save["position"], "save_version": save["version"]}
+            if save.get("position")
+            else {}
+        ),
     }
 
 
-DEMOS: dict[str, Callable[[int], JsonDict]] = {"scoring": scoring_demo, "purchase": purchase_demo}
+def played_1840(name: str) -> Callable[[int], JsonDict]:
+    """One of 1840's demos as a demo file."""
+
+    def make(max_seeds: int) -> JsonDict:
+        game, title, steps = DEMOS_1840[name](max_seeds)
+        return demo_json(title, game, steps)
+
+    return make
+
+
+DEMOS: dict[str, Callable[[int], JsonDict]] = {
+    "scoring": scoring_demo,
+    "purchase": purchase_demo,
+    **{name: played_1840(name) for name in DEMOS_1840},
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
