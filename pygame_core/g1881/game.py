@@ -66,6 +66,23 @@ class Berlin1881(TitleState[Action]):
         FLOW.begin(w)
         return cls(w)
 
+    # --- positions (position.py) -----------------------------------------------------------
+
+    POSITION_VERSION = 1
+
+    @classmethod
+    def from_position(
+        cls, players: Sequence[str], options: Mapping[str, Any], rng: Rng, body: Mapping[str, Any]
+    ) -> Self:
+        from .position import read
+
+        return read(cls, players, options, body)
+
+    def position(self) -> JsonDict:
+        from .position import write
+
+        return write(self.w)
+
     # --- who acts ------------------------------------------------------------------------
 
     @property
