@@ -27,7 +27,17 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..core.errors import EngineError, quote
 from ..core.game import JsonDict
-from ..core.position import InvalidPosition, array, fields, flag, obj, one_of, strings, whole
+from ..core.position import (
+    InvalidPosition,
+    array,
+    fields,
+    flag,
+    is_int,
+    obj,
+    one_of,
+    strings,
+    whole,
+)
 from ..g18xx.board import MapState
 from ..g18xx.money import Money
 from ..g18xx.render import map_json
@@ -39,7 +49,7 @@ from . import depots, sbahn_turn
 from .bid import BidState
 from .companies import Economy, new_economy
 from .depots import Charter
-from .economy import BANK_CASH, SBAHN, TRAMS
+from .economy import BANK_CASH, SBAHN, SEATS, START_CASH, TRAMS
 from .end import EndState
 from .flow import BID, BIDDING, BUYING, OR, SR, STOCK, company_runs
 from .offers import Offer
@@ -197,7 +207,7 @@ def read(
     cls: type[S], players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
 ) -> S:
     """A state at position `body`, checked completely before it is returned."""
-    from .game import OPTIONS, START_CASH
+    from .game import OPTIONS
 
     fields(body, "the position", FIELDS)
     unknown = set(options) - set(OPTIONS)
@@ -243,9 +253,7 @@ def _world(players: list[str], body: Mapping[str, Any]) -> World:
         charters = _charters(obj(body["charters"], "'charters'"))
     with _part("'end'"):
         end = EndState.from_dict(obj(body["end"], "'end'"))
-    r = obj(body["round"], "'round'")
-    fields(r, "'round'", ("kind", "name", "index", "data"))
-    kind = str(one_of(r["kind"], "the round's 'kind'", tuple(STEPS)))
+    entry = _round(body["round"])
     w = World(
         players=players,
         double_track=bool(body["double_track"]),
@@ -256,13 +264,8 @@ def _world(players: list[str], body: Mapping[str, Any]) -> World:
         end=end,
         charters=charters,
         auctioneer=whole(body["auctioneer"], "'auctioneer'", 0, n - 1),
-        round_entry=RoundEntry(
-            kind,
-            str(r["name"]) if isinstance(r["name"], str) else str(quote(r["name"])),
-            whole(r["index"], "the round's 'index'"),
-            dict(obj(r["data"], "the round's 'data'")),
-        ),
-        step=str(one_of(body["step"], "'step'", (*STEPS[kind], OVER))),
+        round_entry=entry,
+        step=str(one_of(body["step"], "'step'", (*STEPS[entry.kind], OVER))),
         priority=whole(body["priority"], "'priority'", 0, n - 1),
         operated=strings(body["operated"], "'operated'", (*TRAMS, SBAHN)),
         discard=strings(body["discard"], "'discard'", (*TRAMS, *SBAHN_PARTS)),
@@ -299,6 +302,30 @@ def _world(players: list[str], body: Mapping[str, Any]) -> World:
     return w
 
 
+def _round(value: Any) -> RoundEntry:
+    """The round on the track (g18xx.rounds.Cycle): the bid, "SR k", or "OR k.i" of n."""
+    r = obj(value, "'round'")
+    fields(r, "'round'", ("kind", "name", "index", "data"))
+    kind = str(one_of(r["kind"], "the round's 'kind'", tuple(STEPS)))
+    name, data = r["name"], dict(obj(r["data"], "the round's 'data'"))
+    parts = name.split(".") if isinstance(name, str) else []
+    good = {
+        BID: name == "" and not data,
+        SR: len(parts) == 1 and parts[0].isdigit() and not data,
+        OR: len(parts) == 2
+        and all(p.isdigit() for p in parts)
+        and list(data) == ["of"]
+        and is_int(data["of"])
+        and 1 <= int(parts[1]) <= data["of"],
+    }[kind]
+    if not good:
+        raise InvalidPosition(
+            f'round {quote(name)} {quote(data)} is not a {kind} round\'s name ("", "3", '
+            '"3.1" with {"of": 2})'
+        )
+    return RoundEntry(kind, str(name), whole(r["index"], "the round's 'index'"), data)
+
+
 def _money(setup: Money, cash: Mapping[str, Any]) -> Money:
     """Every holder's cash; the holders are the setup's (2.2, 3.5), in its order."""
     holders = [h for h, _, _ in setup.to_dict()["holders"]]
@@ -311,10 +338,8 @@ def _money(setup: Money, cash: Mapping[str, Any]) -> Money:
 
 def _companies(eco: Economy, c: Mapping[str, Any], players: list[str]) -> None:
     fields(c, "'companies'", COMPANY_FIELDS)
-    from .economy import SEATS
-    from .trains import PHASES as TABLE
 
-    eco.phase = str(one_of(c["phase"], "'phase'", tuple(p.name for p in TABLE.phases)))
+    eco.phase = str(one_of(c["phase"], "'phase'", tuple(p.name for p in PHASES.phases)))
     names = (*TRAMS, SBAHN)
     eco.in_play = strings(c["in_play"], "'in_play'", names)
     eco.floated = strings(c["floated"], "'floated'", names)

@@ -1,0 +1,171 @@
+"""1881 positions (docs/engine-api.md, "Positions"): a game starts from any position a game
+reaches (inside the sealed bid and the S-Bahn's turn too), and each check of a position
+refuses what no game reaches, naming it."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from pygame_core import Game, new_game
+from pygame_core.core.position import InvalidPosition
+
+from ..core.test_position import play_bots
+from .sbahn_helpers import act, plain, sbahn_game
+from .test_position_properties import without_ledger
+
+Position = dict[str, Any]
+PLAYERS = ["Ada", "Bo", "Cy"]
+
+
+def _start(g: Game, position: Any) -> Game:
+    return new_game("1881", g.players, g.options, 0, position=position)
+
+
+def _same(a: Game, b: Game) -> None:
+    assert b.position() == a.position()
+    assert without_ledger(b.state.canonical()) == without_ledger(a.state.canonical())
+    assert b.acting == a.acting
+    for seat in a.acting:
+        assert b.legal_actions(seat) == a.legal_actions(seat)
+
+
+@functools.cache
+def _dividend() -> Game:
+    """3 players, seed 0: OR 3.1, SHG's dividend step (its runs searched)."""
+    g = new_game("1881", PLAYERS, {}, 0)
+    play_bots(g, 150)
+    assert (g.state.canonical()["round"][1], g.state.canonical()["step"]) == ("3.1", "dividend")
+    return g
+
+
+def test_a_position_inside_the_sealed_bid_keeps_the_bids_placed() -> None:
+    # 2.4-2.5: every player bids sealed; a position is the whole state, so the bids
+    # placed so far come along and the seats still to bid are the same.
+    g = new_game("1881", PLAYERS, {}, 4)
+    first = g.acting[0]
+    g.apply(g.bot_action(first, "easy"), first)
+    started = _start(g, g.position())
+    _same(g, started)
+    assert first not in started.acting
+    for record in play_bots(copy.deepcopy(g), 60):
+        g.apply(record["action"], record["seat"])
+        started.apply(record["action"], record["seat"])
+    _same(g, started)
+
+
+def test_the_s_bahns_turn_plays_on_the_same_from_its_position() -> None:
+    # 12.5-12.13: the part acting, the parts done and their votes are in the position.
+    g = sbahn_game()
+    started = _start(g, g.position())
+    _same(g, started)
+    for _ in range(12):
+        if g.state.canonical().get("sbahn") is None or g.active is None:
+            break
+        action = plain(g)
+        act(g, action)
+        act(started, action)
+        _same(g, started)
+
+
+def test_the_runs_of_a_dividend_step_come_back_with_their_routes() -> None:
+    g = _dividend()
+    started = _start(g, g.position())
+    _same(g, started)
+    assert started.view(0)["operating"]["runs"] == g.view(0)["operating"]["runs"]
+
+
+def _bank_plus(p: Position) -> None:
+    p["cash"]["bank"] += 5
+
+
+def _unknown_owner(p: Position) -> None:
+    p["shares"]["owners"]["GBS_3"] = "nobody"
+
+
+def _tiles_over_table_6(p: Position) -> None:
+    free = ["A4", "A5", "A6", "A9", "A10", "B3", "B4", "B5", "B6", "B7"]
+    for coord in free[:9]:  # Table 6: eight tiles #1
+        p["map"]["tiles"][coord] = {"tile": "1", "rotation": 0}
+
+
+def _tram_depot_on_s_circle(p: Position) -> None:
+    p["map"]["tokens"]["J11"]["0"] = [None, None, "SSC"]
+
+
+def _charter_slot(p: Position) -> None:
+    p["charters"]["SSC"][0] = not p["charters"]["SSC"][0]
+
+
+def _train_twice(p: Position) -> None:
+    owned = p["trains"]["owned"]
+    p["trains"]["bank"]["2"].append(next(iter(owned.values()))[0])
+
+
+def _stock_step_in_an_or(p: Position) -> None:
+    p["step"] = "stock"
+
+
+def _over_mid_game(p: Position) -> None:
+    p["over"] = True
+
+
+def _option(p: Position) -> None:
+    p["double_track"] = True
+
+
+def _better_runs(p: Position) -> None:
+    # SHG has no train yet: its best runs earn nothing (8.1)
+    run = {"train": 2, "route": None, "stops": 10, "ferry": 0, "shuttle": False}
+    p["op"]["runs"].append(run)
+
+
+def _round_name(p: Position) -> None:
+    p["round"]["name"] = "3"
+
+
+def _unknown_field(p: Position) -> None:
+    p["veto"] = []
+
+
+@pytest.mark.parametrize(
+    ("edit", "match"),
+    [
+        (_bank_plus, "adds up to 10325"),
+        (_unknown_owner, "unknown owner 'nobody'"),
+        (_tiles_over_table_6, "9 tiles 1 on the map; Table 6 has 8"),
+        (_tram_depot_on_s_circle, "not of its kind"),
+        (_charter_slot, "SSC has 1 depots on the map"),
+        (_train_twice, "in two places"),
+        (_stock_step_in_an_or, "'step' must be one of"),
+        (_over_mid_game, "'over' is true exactly in step 'over'"),
+        (_option, "'double_track' differs"),
+        (_better_runs, "the best runs earn"),
+        (_round_name, "is not a OR round's name"),
+        (_unknown_field, "has no field 'veto'"),
+    ],
+)
+def test_a_position_no_game_reaches_is_refused_by_name(
+    edit: Callable[[Position], None], match: str
+) -> None:
+    g = _dividend()
+    bad: Position = json.loads(json.dumps(g.position()))
+    edit(bad)
+    with pytest.raises(InvalidPosition, match=match):
+        _start(g, bad)
+
+
+def test_an_edited_position_that_a_game_reaches_is_accepted() -> None:
+    # Money moved between holders keeps the total (2.2): a set position, not a refusal.
+    g = _dividend()
+    edited: Position = json.loads(json.dumps(g.position()))
+    edited["cash"]["bank"] -= 100
+    edited["cash"]["Ada"] += 100
+    started = _start(g, edited)
+    assert started.position()["cash"]["Ada"] == g.position()["cash"]["Ada"] + 100
+    assert started.acting == g.acting
