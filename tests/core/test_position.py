@@ -110,7 +110,10 @@ def test_history_and_undo_stop_at_the_position() -> None:
     assert past.start_position == origin
 
 
-def test_a_title_without_positions_refuses_clearly() -> None:
+def test_a_title_without_positions_refuses_clearly(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pygame_core.g1881.game import Berlin1881
+
+    monkeypatch.setattr(Berlin1881, "POSITION_VERSION", 0)  # as before 1881 had positions
     with pytest.raises(InvalidPosition, match="1881 Berlin has no position notation yet"):
         new_game("1881", ["A", "B", "C"], {}, 0, position={"format": "tramways-position"})
 
