@@ -218,3 +218,134 @@ DEMOS_1840: dict[str, Callable[[int], tuple[Game, str, list[JsonDict]]]] = {
     "1840-dividend": dividend_demo,
     "1840-stadtbahn": stadtbahn_demo,
 }
+
+
+# --- the rulebook's own examples, from set positions (docs/embedding.md) -------------------
+
+RULEBOOK_PLAYERS = ["Anna", "Ben", "Clara", "Dora"]
+# A 4-player seeded game whose Line Rounds show the examples' situations: in LR 3a Line 18
+# (SJE, a yellow tram) runs five stops, H24 - H22 - I23 - I21 - I19, as in example "LR 3a".
+RULEBOOK_SEED = 3
+
+
+def position_at(seed: int, found: Callable[[Game], bool]) -> JsonDict:
+    """The position of the 4-player bot game `seed` at the first moment `found` holds."""
+    game = new_game("1840", RULEBOOK_PLAYERS, {}, seed)
+    while not found(game):
+        if game.result() is not None or len(game.actions) >= 2 * MAX_ACTIONS:
+            raise NotReached(f"seed {seed}")
+        seat = game.active if game.active is not None else game.acting[0]
+        game.apply(game.bot_action(seat, "normal"), seat)
+    position = game.position()
+    return {k: v for k, v in position.items() if k not in ("format", "title", "version")}
+
+
+def from_position(body: JsonDict) -> Game:
+    """A game started from position `body` (the engine checks it: InvalidPosition if no
+    game reaches it)."""
+    position = {"format": "tramways-position", "title": "1840", "version": 1, **body}
+    return new_game("1840", RULEBOOK_PLAYERS, {}, RULEBOOK_SEED, position=position)
+
+
+def _label(game: Game) -> str:
+    return str(game.view(None)["round"]["label"])
+
+
+def _line_on_turn(line: str, label: str) -> Callable[[Game], bool]:
+    def found(game: Game) -> bool:
+        turn = game.view(None).get("line_turn")
+        return _label(game) == label and isinstance(turn, dict) and turn.get("line") == line
+
+    return found
+
+
+def lr3a_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """Example "Linien-Runde 3a" (1840 IX.7, IX.8): Line 18 runs a yellow tram over five
+    stops; a sight it owns adds 20; the yellow tram's maintenance is 50 once a red tram
+    has been bought (Tabelle 7)."""
+    body = position_at(RULEBOOK_SEED, _line_on_turn("18", "LR 3a"))
+    major = str(body["lines"]["18"]["major"])
+    # The example's situation: the major owns the sight on the route (Schloss Belvedere,
+    # H22: +20, IX.8), and a red tram has been bought (it left the game with an export),
+    # so the yellow tram costs 50 maintenance (Tabelle 7).
+    body["privates"]["SB"] = major
+    body["majors"][major]["privates"] = sorted({*body["majors"][major]["privates"], "SB"})
+    red = body["depot"]["stock"]["R1"].pop(0)
+    body["depot"]["exported"].append(red)
+    body["depot"]["newest"] = "R1"
+    game = from_position(body)
+    preview = game.view(None)["line_turn"]["run"]
+    seat = game.active
+    assert seat is not None
+    game.apply(next(a for a in game.legal_actions(seat) if a["type"] == "run"), seat)
+    run = game.view(None)["lines"]["18"]["last_run"]
+    assert run["stops"] == preview["stops"], "the preview is the run made"
+    hexes = [str(s).rsplit("-", 1)[0] for s in run["stops"]]
+    steps: list[JsonDict] = [
+        {
+            "caption": 'Rulebook example "Linien-Runde 3a" (1840 IX.7): Line 18 runs a yellow '
+            "tram; its stops count 30, 20, 10, 40 (20 + 20 sight bonus) and 10 = 110, minus 50 "
+            f"maintenance = 60. Set up here: {major}'s Line 18 in LR 3a, {major} owns the "
+            "sight Schloss Belvedere on H22, and a red tram has been bought (Tabelle 7: a "
+            f"yellow tram then costs 50). The engine's best route: {' - '.join(hexes)}.",
+            "actions": 0,
+            "highlight": {"hexes": hexes},
+        },
+        {
+            "caption": f"Line 18 runs (1840 IX.8): revenue {run['revenue']} with the sight's "
+            f"+20, maintenance {run['maintenance']}, together {run['total']} into {major}'s "
+            'income field. "Das Einfahrergebnis muss das höchste sein, das erzielt werden '
+            'kann."',
+            "actions": 1,
+            "highlight": {"runs": ["18"]},
+        },
+    ]
+    return game, "Rulebook example: Line 18 in LR 3a (1840 IX.7, IX.8)", steps
+
+
+def _round_over(label: str) -> Callable[[Game], bool]:
+    return lambda game: _label(game) != label
+
+
+def lr2b_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """Example "Linien-Runde 2b" (1840 IX.7): every Line has a tram and each runs its
+    optimal route; the map shows all of them at once."""
+    body = position_at(RULEBOOK_SEED, lambda g: _label(g) == "LR 2b")
+    game = from_position(body)
+    ran: list[str] = []
+    while _label(game) == "LR 2b" and game.result() is None:
+        seat = game.active if game.active is not None else game.acting[0]
+        game.apply(game.bot_action(seat, "normal"), seat)
+        ran += [str(e["line"]) for e in _events(game.view(None), "run")]
+    n = len(game.actions)
+    # the last action may open the next round: show the map right after the last run
+    last = max(i for i in range(1, n + 1) if _ran_at(game, i))
+    lines = game.at(last).view(None)["lines"]
+    runs = {line: lines[line]["last_run"] for line in dict.fromkeys(ran)}
+    told = "; ".join(
+        f"Line {line} {'-'.join(str(s).rsplit('-', 1)[0] for s in r['stops'])} = {r['revenue']}"
+        for line, r in runs.items()
+    )
+    steps: list[JsonDict] = [
+        {
+            "caption": 'Rulebook example "Linien-Runde 2b" (1840 IX.7, every Line has a '
+            "tram): each tram runs the best route from its own stations; a city without the "
+            'Line\'s station marker does not count ("I zählt nicht - kein Stationsmarker"). '
+            "Here: LR 2b of a 4-player game, before the Lines run.",
+            "actions": 0,
+        },
+        {
+            "caption": f"All Lines have run (1840 IX.8); the engine's optimal routes: {told}.",
+            "actions": last,
+            "highlight": {"runs": list(runs)},
+        },
+    ]
+    return game, "Rulebook example: every Line runs in LR 2b (1840 IX.7)", steps
+
+
+def _ran_at(game: Game, n: int) -> bool:
+    return bool(_events(game.at(n).view(None), "run"))
+
+
+DEMOS_1840["1840-lr3a"] = lr3a_demo
+DEMOS_1840["1840-lr2b"] = lr2b_demo

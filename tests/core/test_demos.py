@@ -25,6 +25,9 @@ def load(name: str) -> dict[str, Any]:
 def replay(demo: dict[str, Any]) -> Game:
     keys = ("players", "options", "seed", "actions", "state_hash")
     save = {k: demo[k] for k in keys}
+    # a demo from a set position carries it in its save (version 2, docs/embedding.md)
+    if demo.get("position") is not None:
+        save |= {"position": demo["position"], "version": demo["save_version"]}
     return Game.from_json({"format": "tramways-save", "version": 1, "title": demo["game"], **save})
 
 
@@ -83,3 +86,43 @@ def test_1840_stadtbahn_payout_is_the_multiplied_revenue() -> None:
     company = step["caption"].split(" ", 1)[0]
     view = game.at(step["actions"]).view(None)
     assert {"kind": "stadtbahn", "company": company, "amount": payout} in view["events"]
+
+
+def test_1840_lr3a_example_runs_its_set_position_as_the_caption_says() -> None:
+    """1840 IX.7/IX.8, example "Linien-Runde 3a": Line 18's yellow tram runs five stops; the
+    sight it owns adds 20 and the yellow tram costs 50 once red trams are bought (Tabelle 7)."""
+    demo = load("1840-lr3a")
+    assert demo["position"]["round"] is not None and demo["save_version"] == 2
+    game = replay(demo)
+    start = game.at(0).view(None)
+    assert start["round"]["label"] == "LR 3a" and start["line_turn"]["line"] == "18"
+    preview = start["line_turn"]["run"]
+    run_step = demo["steps"][-1]
+    run = game.at(run_step["actions"]).view(None)["lines"]["18"]["last_run"]
+    assert run["stops"] == preview["stops"] and len(run["stops"]) == 5
+    assert run["sights"] == ["SB"] and run["maintenance"] == -50
+    assert run["total"] == run["revenue"] + run["maintenance"]
+    caption = run_step["caption"]
+    assert f"revenue {run['revenue']}" in caption and f"together {run['total']}" in caption
+    assert f"maintenance {run['maintenance']}" in caption
+    hexes = " - ".join(s.rsplit("-", 1)[0] for s in run["stops"])
+    assert f"best route: {hexes}." in demo["steps"][0]["caption"]
+    assert run_step["highlight"]["runs"] == ["18"]
+
+
+def test_1840_lr2b_example_names_every_lines_optimal_route() -> None:
+    """1840 IX.7, example "Linien-Runde 2b": every Line with a tram runs its best route; the
+    caption gives each route and revenue as the engine ran them, and all are drawn."""
+    demo = load("1840-lr2b")
+    game = replay(demo)
+    assert game.at(0).view(None)["round"]["label"] == "LR 2b"
+    last = demo["steps"][-1]
+    lines = last["highlight"]["runs"]
+    assert len(lines) >= 4
+    # the last Line's run ends LR 2b: the step before it is still in the round
+    assert game.at(last["actions"] - 1).view(None)["round"]["label"] == "LR 2b"
+    view = game.at(last["actions"]).view(None)
+    for line in lines:
+        run = view["lines"][line]["last_run"]
+        route = "-".join(s.rsplit("-", 1)[0] for s in run["stops"])
+        assert f"Line {line} {route} = {run['revenue']}" in last["caption"]
