@@ -22,6 +22,12 @@ def load_demo(name: str) -> dict[str, Any]:
 
 
 def demo_game(demo: dict[str, Any]) -> Game:
+    # a demo from a set position carries it in its save (version 2)
+    start = (
+        {"position": demo["position"], "version": demo["save_version"]}
+        if demo.get("position") is not None
+        else {}
+    )
     return Game.from_json(
         {
             "format": "tramways-save",
@@ -32,6 +38,7 @@ def demo_game(demo: dict[str, Any]) -> Game:
             "seed": demo["seed"],
             "actions": demo["actions"],
             "state_hash": demo["state_hash"],
+            **start,
         }
     )
 
@@ -160,6 +167,23 @@ def test_1840_run_demo_draws_the_route_forward_and_back(
     assert sorted(drawn_stops(page)) == sorted(before["stops"])
     page.get_by_test_id("demo-prev").click()
     wait_18xx_step(page, run_step - 2)
+
+
+def test_a_rulebook_route_demo_from_a_set_position_draws_its_route(
+    page: Page, site_server: SiteServer
+) -> None:
+    # 1840 IX.7/IX.8, example "Linien-Runde 3a": the demo starts from a set position (save
+    # version 2); its run step draws Line 18's route through the engine's stops.
+    demo = load_demo("1840-lr3a")
+    game = demo_game(demo)
+    step = demo["steps"][-1]
+    run = game.at(step["actions"]).view(None)["lines"]["18"]["last_run"]
+    page.goto(f"{site_server.url}/embed.html?demo=1840-lr3a&step={len(demo['steps'])}")
+    wait_18xx_step(page, len(demo["steps"]) - 1)
+    expect(page.get_by_test_id("demo-caption")).to_have_text(step["caption"])
+    expect(page.get_by_test_id("route")).to_have_count(1)
+    assert sorted(drawn_stops(page)) == sorted(run["stops"])
+    expect(page.get_by_test_id("map-area")).to_contain_text(str(run["total"]))
 
 
 def test_1840_dividend_demo_moves_the_price_on_the_market(

@@ -226,6 +226,7 @@ RULEBOOK_PLAYERS = ["Anna", "Ben", "Clara", "Dora"]
 # A 4-player seeded game whose Line Rounds show the examples' situations: in LR 3a Line 18
 # (SJE, a yellow tram) runs five stops, H24 - H22 - I23 - I21 - I19, as in example "LR 3a".
 RULEBOOK_SEED = 3
+JS_SAFE = 2**53
 
 
 def position_at(seed: int, found: Callable[[Game], bool]) -> JsonDict:
@@ -236,8 +237,12 @@ def position_at(seed: int, found: Callable[[Game], bool]) -> JsonDict:
             raise NotReached(f"seed {seed}")
         seat = game.active if game.active is not None else game.acting[0]
         game.apply(game.bot_action(seat, "normal"), seat)
-    position = game.position()
-    return {k: v for k, v in position.items() if k not in ("format", "title", "version")}
+    body = {k: v for k, v in game.position().items() if k not in ("format", "title", "version")}
+    # The Line stack's random state is a 64-bit number; JavaScript's JSON keeps whole
+    # numbers exact only below 2**53, and the embed page sends the position through it.
+    # A set position may choose its random state: this one keeps the low 53 bits.
+    body["deck"]["rng"] = body["deck"]["rng"] % JS_SAFE or 1
+    return body
 
 
 def from_position(body: JsonDict) -> Game:
