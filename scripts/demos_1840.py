@@ -8,6 +8,13 @@ of a seeded 3-player game, and the first position that shows the example is kept
                    before shows the runs of its Lines, which earned the money.
     1840-stadtbahn a Stadtbahn company pays all it earns times the round's multiplier
                    (1840 VIII.5.2), its stops marked on the map.
+
+The rulebook's own examples start from a set position instead (a seeded game's position
+at the example's moment, edited into the example's situation and checked by the engine):
+
+    1840-lr3a      example "Linien-Runde 3a" (IX.7, IX.8): Line 18's yellow tram, a sight,
+                   maintenance 50 (Tabelle 7).
+    1840-lr2b      example "Linien-Runde 2b" (IX.7): every Line runs its optimal route.
 """
 
 from __future__ import annotations
