@@ -15,6 +15,8 @@ at the example's moment, edited into the example's situation and checked by the 
     1840-lr3a      example "Linien-Runde 3a" (IX.7, IX.8): Line 18's yellow tram, a sight,
                    maintenance 50 (Tabelle 7).
     1840-lr2b      example "Linien-Runde 2b" (IX.7): every Line runs its optimal route.
+    1840-token-removal  IX.6's example: a Stadtbahn marker removed for 40, the Line's own
+                   marker placed there.
 """
 
 from __future__ import annotations
@@ -361,3 +363,65 @@ def _ran_at(game: Game, n: int) -> bool:
 
 DEMOS_1840["1840-lr3a"] = lr3a_demo
 DEMOS_1840["1840-lr2b"] = lr2b_demo
+
+
+def _may_remove(game: Game) -> bool:
+    seat = game.active
+    turn = game.view(None).get("line_turn")
+    if seat is None or not isinstance(turn, dict):
+        return False
+    return any(a["type"] == "remove_token" for a in game.legal_actions(seat))
+
+
+def _cash(game: Game, holder: str) -> int:
+    cash = game.position()["cash"][holder]
+    assert isinstance(cash, int)
+    return cash
+
+
+def token_removal_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """Example "Linie 13 kann den Stationsmarker der Linie V für 40 Gulden entfernen"
+    (1840 IX.6): a Line removes a Stadtbahn marker for 40, then places its own there."""
+    game = from_position(position_at(RULEBOOK_SEED, _may_remove))
+    turn = game.view(None)["line_turn"]
+    line, major = str(turn["line"]), str(turn["major"])
+    seat = game.active
+    assert seat is not None
+    removal = next(a for a in game.legal_actions(seat) if a["type"] == "remove_token")
+    coord, city = str(removal["hex"]), int(removal["city"])
+    before = _cash(game, major)
+    gone = game.state.canonical()["map"]["tokens"][coord][str(city)]
+    stadtbahn = next(t for t in gone if t is not None)
+    game.apply(removal, seat)
+    removed = before - _cash(game, major)
+    place = next(
+        a for a in game.legal_actions(seat) if a["type"] == "place_token" and a.get("hex") == coord
+    )
+    game.apply(place, seat)
+    placed = before - removed - _cash(game, major)
+    steps: list[JsonDict] = [
+        {
+            "caption": 'Rulebook example (1840 IX.6): "Linie 13 kann den Stationsmarker der '
+            "Linie V für 40 Gulden entfernen. Dann kann sie einen eigenen Marker dort "
+            f"hinsetzen.\" Set up here: Line {line} of {major} on turn; Stadtbahn {stadtbahn}'s "
+            f"marker stands on {coord}.",
+            "actions": 0,
+            "highlight": {"hexes": [coord]},
+        },
+        {
+            "caption": f"Line {line} removes {stadtbahn}'s marker from {coord}: {major} pays "
+            f"{removed} to the bank; the marker leaves the game.",
+            "actions": 1,
+            "highlight": {"hexes": [coord]},
+        },
+        {
+            "caption": f"Line {line} places its own station marker on {coord} for {placed} "
+            "(the normal cost of its next marker).",
+            "actions": 2,
+            "highlight": {"hexes": [coord]},
+        },
+    ]
+    return game, "Rulebook example: a Stadtbahn marker removed for 40 (1840 IX.6)", steps
+
+
+DEMOS_1840["1840-token-removal"] = token_removal_demo

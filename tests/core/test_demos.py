@@ -142,3 +142,25 @@ def test_1840_lr2b_example_names_every_lines_optimal_route() -> None:
         run = view["lines"][line]["last_run"]
         route = "-".join(s.rsplit("-", 1)[0] for s in run["stops"])
         assert f"Line {line} {route} = {run['revenue']}" in last["caption"]
+
+
+def test_1840_token_removal_costs_40_and_frees_the_circle() -> None:
+    """1840 IX.6: "Eine Linie kann einen Stadtbahn-Stationsmarker abreißen. Das kostet 40
+    Gulden. [...] Danach kann die Linie dort einen eigenen Bahnhof [...] errichten"."""
+    demo = load("1840-token-removal")
+    game = replay(demo)
+    start, removed, placed = (game.at(s["actions"]) for s in demo["steps"])
+    (coord,) = demo["steps"][0]["highlight"]["hexes"]
+    line = str(start.view(None)["line_turn"]["line"])
+    major = str(start.view(None)["line_turn"]["major"])
+
+    def markers(g: Game) -> list[str | None]:
+        found: list[str | None] = g.state.canonical()["map"]["tokens"].get(coord, {}).get("0", [])
+        return found
+
+    stadtbahn = next(t for t in markers(start) if t is not None)
+    assert stadtbahn not in markers(removed) and line in markers(placed)
+    paid = start.position()["cash"][major] - removed.position()["cash"][major]
+    assert paid == 40 and f"{major} pays {paid} to the bank" in demo["steps"][1]["caption"]
+    cost = removed.position()["cash"][major] - placed.position()["cash"][major]
+    assert f"on {coord} for {cost}" in demo["steps"][2]["caption"]
