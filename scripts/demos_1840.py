@@ -17,10 +17,12 @@ at the example's moment, edited into the example's situation and checked by the 
     1840-lr2b      example "Linien-Runde 2b" (IX.7): every Line runs its optimal route.
     1840-token-removal  IX.6's example: a Stadtbahn marker removed for 40, the Line's own
                    marker placed there.
+    1840-stadtbahn-d  VIII.5.2's example: Stadtbahn D runs three stops for 80.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -425,3 +427,63 @@ def token_removal_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
 
 
 DEMOS_1840["1840-token-removal"] = token_removal_demo
+
+
+STADTBAHN_D_SEED = 1  # a 4-player game where Stadtbahn D runs three stops for 80 in CR 2
+
+
+def _stadtbahn_payout_of(game: Game, company: str) -> dict[str, str] | None:
+    for entry in game.log_for(None):
+        m = STADTBAHN_LOG.match(str(entry["text"]))
+        if entry["i"] == len(game.actions) - 1 and m and m["company"] == company:
+            return m.groupdict()
+    return None
+
+
+def _before_payout_of(company: str, earned: str) -> Callable[[Game], bool]:
+    """True at the last position before `company` pays `earned` (looked ahead on a copy)."""
+
+    def found(game: Game) -> bool:
+        if game.result() is not None or game.view(None)["round"]["label"][:2] != "CR":
+            return False
+        ahead = copy.deepcopy(game)
+        seat = ahead.active if ahead.active is not None else ahead.acting[0]
+        ahead.apply(ahead.bot_action(seat, "normal"), seat)
+        pay = _stadtbahn_payout_of(ahead, company)
+        return pay is not None and pay["earned"] == earned
+
+    return found
+
+
+def stadtbahn_d_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """Example "Stadtbahn-Gesellschaft D fährt 40+30+10 = 80" (1840 VIII.5.2)."""
+    game = from_position(position_at(STADTBAHN_D_SEED, _before_payout_of("D", "80")))
+    label = game.view(None)["round"]["label"]
+    pay = None
+    while pay is None and len(game.actions) < 5:
+        seat = game.active if game.active is not None else game.acting[0]
+        game.apply(game.bot_action(seat, "normal"), seat)
+        pay = _stadtbahn_payout_of(game, "D")
+    assert pay is not None, "D pays right after the position"
+    hexes = list(dict.fromkeys(re.findall(r"[A-Z]\d+", pay["stops"])))
+    factor = f" times {pay['factor']}" if pay["factor"] else " (no multiplier in this round)"
+    steps: list[JsonDict] = [
+        {
+            "caption": 'Rulebook example (1840 VIII.5.2): "Stadtbahn-Gesellschaft D fährt '
+            '40+30+10 = 80." A Stadtbahn company runs an imaginary tram from a start station '
+            f"as far as it goes and always pays out. Set up here: {label}, the last dividend "
+            "before the Stadtbahn companies pay.",
+            "actions": 0,
+        },
+        {
+            "caption": f"D runs {', '.join(hexes)} for {pay['earned']}{factor}: pays "
+            f"{pay['payout']} to its shareholders; its price by Tabelle 6: {pay['before']} -> "
+            f"{pay['after']}.",
+            "actions": len(game.actions),
+            "highlight": {"hexes": hexes, "tab": "overview"},
+        },
+    ]
+    return game, "Rulebook example: Stadtbahn D earns 80 (1840 VIII.5.2)", steps
+
+
+DEMOS_1840["1840-stadtbahn-d"] = stadtbahn_d_demo

@@ -164,3 +164,25 @@ def test_1840_token_removal_costs_40_and_frees_the_circle() -> None:
     assert paid == 40 and f"{major} pays {paid} to the bank" in demo["steps"][1]["caption"]
     cost = removed.position()["cash"][major] - placed.position()["cash"][major]
     assert f"on {coord} for {cost}" in demo["steps"][2]["caption"]
+
+
+def test_1840_stadtbahn_d_earns_80_over_three_stops() -> None:
+    """1840 VIII.5.2, "Stadtbahn-Gesellschaft D fährt 40+30+10 = 80"; X.2: a payout of 10
+    to 90 leaves the price where it is."""
+    from scripts.demos_1840 import STADTBAHN_LOG
+
+    demo = load("1840-stadtbahn-d")
+    game = replay(demo)
+    step = demo["steps"][-1]
+    found = [
+        m
+        for e in game.log_for(None)
+        if (m := STADTBAHN_LOG.match(str(e["text"]))) and m["company"] == "D"
+    ]
+    assert len(found) == 1
+    pay = found[0]
+    assert pay["earned"] == "80" and len(re.findall(r"[A-Z]\d+-\d", pay["stops"])) == 3
+    assert int(pay["payout"]) == 80 * int(pay["factor"] or 1)
+    assert pay["before"] == pay["after"]  # X.2: 10-90 paid, the price stays
+    assert f"for {pay['earned']}" in step["caption"] and f"pays {pay['payout']}" in step["caption"]
+    assert f"{pay['before']} -> {pay['after']}" in step["caption"]
