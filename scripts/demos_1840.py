@@ -18,6 +18,7 @@ at the example's moment, edited into the example's situation and checked by the 
     1840-token-removal  IX.6's example: a Stadtbahn marker removed for 40, the Line's own
                    marker placed there.
     1840-stadtbahn-d  VIII.5.2's example: Stadtbahn D runs three stops for 80.
+    1840-sale      X.3: a sale, at the old price, then one cell down per share.
 """
 
 from __future__ import annotations
@@ -487,3 +488,50 @@ def stadtbahn_d_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
 
 
 DEMOS_1840["1840-stadtbahn-d"] = stadtbahn_d_demo
+
+
+def _major_sales(game: Game) -> list[JsonDict]:
+    """The sales of a major's shares the seat on turn may make in a Player Round."""
+    view = game.view(None)
+    seat = game.active
+    if seat is None or not str(view["round"]["label"]).startswith("SR"):
+        return []
+    majors = view["majors"]
+    return [a for a in game.legal_actions(seat) if a["type"] == "sell" and a["company"] in majors]
+
+
+def sale_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """VII.4 / X.3: "pro verkauften 10% um ein Feld nach unten" - the price falls one cell
+    per share sold, after the sale (the seller gets the old price)."""
+    game = from_position(position_at(RULEBOOK_SEED, lambda g: len(_major_sales(g)) > 0))
+    sale = max(_major_sales(game), key=lambda a: int(a["count"]))
+    company, count = str(sale["company"]), int(sale["count"])
+    seat = game.active
+    assert seat is not None
+    player = game.players[seat]
+    before = game.view(None)["majors"][company]
+    cash = _cash(game, f"p{seat}")
+    game.apply(sale, seat)
+    after = game.view(None)["majors"][company]
+    got = _cash(game, f"p{seat}") - cash
+    steps: list[JsonDict] = [
+        {
+            "caption": 'Rulebook (1840 X.3): "Werden Aktien verkauft, wird der Kursmarker [...] '
+            "pro verkauften 10% um ein Feld nach unten versetzt. Dies geschieht nach dem "
+            f"Verkauf.\" Set up here: {player}'s turn in a Player Round; {company} stands at "
+            f"{before['price']}.",
+            "actions": 0,
+            "highlight": {"tab": "market"},
+        },
+        {
+            "caption": f"{player} sells {count} share{'s' if count > 1 else ''} of {company} "
+            f"for {got} (at the old price, {before['price']} each); then the price falls "
+            f"{count} cell{'s' if count > 1 else ''}: {before['price']} -> {after['price']}.",
+            "actions": 1,
+            "highlight": {"tab": "market"},
+        },
+    ]
+    return game, "Rulebook: a sale moves the price down (1840 VII.4, X.3)", steps
+
+
+DEMOS_1840["1840-sale"] = sale_demo

@@ -186,3 +186,19 @@ def test_1840_stadtbahn_d_earns_80_over_three_stops() -> None:
     assert pay["before"] == pay["after"]  # X.2: 10-90 paid, the price stays
     assert f"for {pay['earned']}" in step["caption"] and f"pays {pay['payout']}" in step["caption"]
     assert f"{pay['before']} -> {pay['after']}" in step["caption"]
+
+
+def test_1840_sale_moves_the_price_one_cell_down_per_share_after_the_sale() -> None:
+    """1840 X.3: one cell down per 10% sold, after the sale: the seller gets the old price."""
+    demo = load("1840-sale")
+    game = replay(demo)
+    found = re.search(r"(\w+) sells (\d+) shares? of (.+) for (\d+)", demo["steps"][1]["caption"])
+    assert found
+    player, count, company, got = found[1], int(found[2]), found[3], int(found[4])
+    before = game.at(0).view(None)["majors"][company]
+    after = game.at(1).view(None)["majors"][company]
+    assert after["cell"] == [before["cell"][0] + count, before["cell"][1]]
+    seat = f"p{game.players.index(player)}"
+    assert game.at(1).position()["cash"][seat] - game.at(0).position()["cash"][seat] == got
+    assert got == count * before["price"]
+    assert f"{before['price']} -> {after['price']}" in demo["steps"][1]["caption"]
