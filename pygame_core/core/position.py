@@ -12,10 +12,11 @@ small checkers the titles' readers use so that every refusal names the field at 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any, Final, TypeGuard
 
-from .errors import InvalidAction, quote
+from .errors import EngineError, InvalidAction, quote
 
 POSITION_FORMAT: Final = "tramways-position"
 ENVELOPE: Final = ("format", "title", "version")
@@ -135,3 +136,19 @@ def strings(value: Any, where: str, choices: Sequence[str] | None = None) -> lis
         if not isinstance(item, str) or (choices is not None and item not in choices):
             raise InvalidPosition(f"{where}[{i}] is not a known name: {quote(item)}")
     return list(items)
+
+
+@contextmanager
+def reading(where: str) -> Iterator[None]:
+    """Refusals while reading `where` name it; an engine error or a shape the field
+    checks missed (a part's own reader raising) becomes an InvalidPosition too."""
+    try:
+        yield
+    except InvalidPosition:
+        raise
+    except EngineError as exc:
+        raise InvalidPosition(f"{where}: {exc.message}") from exc
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+        raise InvalidPosition(
+            f"{where} is malformed ({type(exc).__name__}: {quote(str(exc), 60)})"
+        ) from exc

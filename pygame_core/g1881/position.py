@@ -21,8 +21,7 @@ and step go together with their bookkeeping, and that a seat on turn has an acti
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..core.errors import EngineError, quote
@@ -35,6 +34,7 @@ from ..core.position import (
     is_int,
     obj,
     one_of,
+    reading,
     strings,
     whole,
 )
@@ -188,21 +188,6 @@ def _op(op: Operating) -> JsonDict:
 # --- reading ---------------------------------------------------------------------------------
 
 
-@contextmanager
-def _part(where: str) -> Iterator[None]:
-    """Refusals while reading `where` name it; a shape the checks missed is one too."""
-    try:
-        yield
-    except InvalidPosition:
-        raise
-    except EngineError as exc:
-        raise InvalidPosition(f"{where}: {exc.message}") from exc
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-        raise InvalidPosition(
-            f"{where} is malformed ({type(exc).__name__}: {quote(str(exc), 60)})"
-        ) from exc
-
-
 def read(
     cls: type[S], players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
 ) -> S:
@@ -218,14 +203,14 @@ def read(
     for name, key in (("double_track", "double_track"), ("trains_on_credit", "credit")):
         if flag(body[key], f"'{key}'") != (options.get(name, False) is True):
             raise InvalidPosition(f"'{key}' differs from the game's option {name!r}")
-    with _part("the position"):
+    with reading("the position"):
         w = _world(list(players), body)
     errors = broken_world(w)
     if errors:
         more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
         raise InvalidPosition("; ".join(errors[:3]) + more)
     _check_round(w)
-    with _part("the operating turn's runs"):
+    with reading("the operating turn's runs"):
         _check_runs(w)
     state = cls(w)
     _check_turn(state)
@@ -235,23 +220,23 @@ def read(
 def _world(players: list[str], body: Mapping[str, Any]) -> World:
     n = len(players)
     eco = new_economy(players)
-    with _part("'cash'"):
+    with reading("'cash'"):
         eco.money = _money(eco.money, obj(body["cash"], "'cash'"))
-    with _part("'shares'"):
+    with reading("'shares'"):
         sh = obj(body["shares"], "'shares'")
         fields(sh, "'shares'", ("owners",), ("sold",))
         eco.shares.load(sh)
-    with _part("'market'"):
+    with reading("'market'"):
         eco.market.load({"cells": array(body["market"], "'market'")})
-    with _part("'companies'"):
+    with reading("'companies'"):
         _companies(eco, obj(body["companies"], "'companies'"), players)
-    with _part("'trains'"):
+    with reading("'trains'"):
         trains = TrainState.from_dict(obj(body["trains"], "'trains'"))
-    with _part("'map'"):
+    with reading("'map'"):
         map_state = _map_state(body["map"])
-    with _part("'charters'"):
+    with reading("'charters'"):
         charters = _charters(obj(body["charters"], "'charters'"))
-    with _part("'end'"):
+    with reading("'end'"):
         end = EndState.from_dict(obj(body["end"], "'end'"))
     entry = _round(body["round"])
     w = World(
@@ -275,18 +260,18 @@ def _world(players: list[str], body: Mapping[str, Any]) -> World:
         start_depots=strings(body["start_depots"], "'start_depots'", SBAHN_PARTS),
         sbahn_ready=flag(body["sbahn_ready"], "'sbahn_ready'"),
     )
-    with _part("'bid'"):
+    with reading("'bid'"):
         if body["bid"] is not None:
             bid = obj(body["bid"], "'bid'")
             w.bid = BidState.from_dict({**bid, "eco": eco.to_dict()})
             w.bid.eco = eco
-    with _part("'sr'"):
+    with reading("'sr'"):
         if body["sr"] is not None:
             w.sr = StockState.from_dict({**obj(body["sr"], "'sr'"), "eco": eco.to_dict()})
             w.sr.eco = eco
-    with _part("'op'"):
+    with reading("'op'"):
         w.op = None if body["op"] is None else _operating(obj(body["op"], "'op'"))
-    with _part("'sbahn'"):
+    with reading("'sbahn'"):
         if body["sbahn"] is not None:
             s = obj(body["sbahn"], "'sbahn'")
             fields(s, "'sbahn'", ("part", "done", "votes", "paid_out"))
