@@ -16,8 +16,7 @@ on turn has an action to take.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from ..core.errors import EngineError, quote
@@ -31,6 +30,9 @@ from ..core.position import (
     one_of,
     strings,
     whole,
+)
+from ..core.position import (
+    reading as _part,
 )
 from ..g18xx.auction import Auction
 from ..g18xx.loans import Loans
@@ -201,21 +203,6 @@ def write(w: World) -> JsonDict:
 
 
 # --- reading -----------------------------------------------------------------------------------
-
-
-@contextmanager
-def _part(where: str) -> Iterator[None]:
-    """Refusals while reading `where` name it; a shape the checks missed is one too."""
-    try:
-        yield
-    except InvalidPosition:
-        raise
-    except EngineError as exc:
-        raise InvalidPosition(f"{where}: {exc.message}") from exc
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-        raise InvalidPosition(
-            f"{where} is malformed ({type(exc).__name__}: {quote(str(exc), 60)})"
-        ) from exc
 
 
 def _opt(value: Any, where: str, choices: Sequence[str]) -> str | None:
