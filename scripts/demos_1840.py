@@ -19,6 +19,8 @@ at the example's moment, edited into the example's situation and checked by the 
                    marker placed there.
     1840-stadtbahn-d  VIII.5.2's example: Stadtbahn D runs three stops for 80.
     1840-sale      X.3: a sale, at the old price, then one cell down per share.
+    1840-forced-purchase  VIII.5.3: a tramless major must buy; the director tops up with a
+                   loan.
 """
 
 from __future__ import annotations
@@ -535,3 +537,54 @@ def sale_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
 
 
 DEMOS_1840["1840-sale"] = sale_demo
+
+
+def _tram_purchase(body: JsonDict) -> bool:
+    cr = body["cr"]
+    return bool(cr and cr["current"] and cr["current"][0] == "trams")
+
+
+def forced_purchase_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """VIII.5.3 "Zwangs-Straßenbahnkauf": a major without a tram must buy one; the director
+    adds what the treasury lacks, and takes a loan (100 now, -200 at the end) if he lacks
+    it too."""
+    body = position_at(RULEBOOK_SEED, lambda g: _tram_purchase(g.position()))
+    major = str(body["cr"]["current"][1])
+    director = f"p{body['majors'][major]['director']}"
+    # The example's situation: the treasury and the director are nearly broke (their money
+    # went to the bank: the total stays, III.5).
+    keep = {major: 20, director: 30}
+    for holder, left in keep.items():
+        body["cash"]["bank"] += body["cash"][holder] - left
+        body["cash"][holder] = left
+    game = from_position(body)
+    seat = game.active
+    assert seat is not None
+    buys = [a for a in game.legal_actions(seat) if a["type"] == "buy_tram"]
+    assert buys and not any(a["type"] == "done" for a in game.legal_actions(seat)), "forced"
+    game.apply(buys[0], seat)
+    log = [e["text"] for e in game.log_for(None) if e["i"] == 0]
+    bought = next(str(t) for t in log if "buys" in str(t))
+    loans = game.position()["loans"].get(director, 0)
+    steps: list[JsonDict] = [
+        {
+            "caption": 'Rulebook (1840 VIII.5.3, Zwangs-Straßenbahnkauf): "Sollte eine '
+            "Gesellschaft [...] gar keine Straßenbahn besitzen, dann muss sie eine kaufen. "
+            "[...] muss der Direktor aus seinem Privatkapital den Restbetrag zuschießen. "
+            "Sollte der Direktor nicht über genügend Geld verfügen, dann muss er einen Kredit "
+            f'aufnehmen." Set up here: {major} has no tram, {keep[major]} in its treasury; '
+            f"its director {game.players[int(director[1:])]} has {keep[director]}.",
+            "actions": 0,
+            "highlight": {"tab": "trams"},
+        },
+        {
+            "caption": f"{bought}. The director took {loans} loan(s) of 100 each (each costs "
+            "200 at the game's end, XI).",
+            "actions": 1,
+            "highlight": {"tab": "trams"},
+        },
+    ]
+    return game, "Rulebook: the forced tram purchase (1840 VIII.5.3)", steps
+
+
+DEMOS_1840["1840-forced-purchase"] = forced_purchase_demo

@@ -202,3 +202,23 @@ def test_1840_sale_moves_the_price_one_cell_down_per_share_after_the_sale() -> N
     assert game.at(1).position()["cash"][seat] - game.at(0).position()["cash"][seat] == got
     assert got == count * before["price"]
     assert f"{before['price']} -> {after['price']}" in demo["steps"][1]["caption"]
+
+
+def test_1840_forced_purchase_tops_up_with_a_loan() -> None:
+    """1840 VIII.5.3: a major without a tram must buy one; the director pays what the
+    treasury lacks and takes a loan (100) for what he lacks himself."""
+    demo = load("1840-forced-purchase")
+    game = replay(demo)
+    start, after = game.at(0), game.at(1)
+    major = start.position()["cr"]["current"][1]
+    director = f"p{start.position()['majors'][major]['director']}"
+    seat = start.active
+    assert seat is not None
+    assert not any(a["type"] == "done" for a in start.legal_actions(seat))
+    (bought,) = [e for e in after.view(None)["events"] if e["kind"] == "buy_tram"]
+    before_cash = start.position()["cash"]
+    loans = after.position()["loans"][director]
+    assert before_cash[major] + before_cash[director] < bought["price"] and loans >= 1
+    assert after.position()["cash"][major] == 0
+    assert f"for {bought['price']}" in demo["steps"][1]["caption"]
+    assert f"took {loans} loan(s)" in demo["steps"][1]["caption"]
