@@ -21,6 +21,7 @@ at the example's moment, edited into the example's situation and checked by the 
     1840-sale      X.3: a sale, at the old price, then one cell down per share.
     1840-forced-purchase  VIII.5.3: a tramless major must buy; the director tops up with a
                    loan.
+    1840-stadtbahn-tiles  IX.4's example: the Stadtbahn lines' first tiles (G: H12 or B16).
 """
 
 from __future__ import annotations
@@ -588,3 +589,56 @@ def forced_purchase_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
 
 
 DEMOS_1840["1840-forced-purchase"] = forced_purchase_demo
+
+
+def stadtbahn_lays(game: Game) -> dict[str, list[str]]:
+    """Stadtbahn line -> the hexes where the Line on turn may lay its next Stadtbahn tile."""
+    from pygame_core.g1840 import board
+
+    seat = game.active
+    assert seat is not None
+    data = board.hex_data(game.state.canonical()["variant"])
+    out: dict[str, list[str]] = {}
+    for a in game.legal_actions(seat):
+        track = (
+            data.get(str(a.get("hex")), {}).get("stadtbahn") if a["type"] == "lay_tile" else None
+        )
+        if track and a["hex"] not in out.get(track["line"], []):
+            out.setdefault(str(track["line"]), []).append(str(a["hex"]))
+    return {line: sorted(hexes) for line, hexes in sorted(out.items())}
+
+
+def stadtbahn_tiles_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """IX.4's example: each Stadtbahn line is built from one of its two start stations on;
+    G's first tile goes on H12 or B16, W's on I3 or G23."""
+    game = from_position(position_at(RULEBOOK_SEED, lambda g: bool(g.view(None).get("line_turn"))))
+    lays = stadtbahn_lays(game)
+    line = game.view(None)["line_turn"]["line"]
+    seat = game.active
+    assert seat is not None
+    first_g = next(
+        a for a in game.legal_actions(seat) if a["type"] == "lay_tile" and a["hex"] == "H12"
+    )
+    game.apply(first_g, seat)
+    told = "; ".join(f"{s}: {' or '.join(h)}" for s, h in lays.items())
+    steps: list[JsonDict] = [
+        {
+            "caption": 'Rulebook example (1840 IX.4): "Stadtbahnlinie G hat zwei '
+            "Startstationen auf I11 und A17, das erste Plättchen ihrer Strecke darf also "
+            "entweder auf H12 oder B16 gelegt werden. Das erste Plättchen der Linie W darf "
+            'entweder auf I3 oder G23 gelegt werden." The first Line turn of the game: the '
+            f"engine offers Line {line} the first Stadtbahn tiles {told}.",
+            "actions": 0,
+            "highlight": {"hexes": [h for hexes in lays.values() for h in hexes]},
+        },
+        {
+            "caption": f"Line {line} lays G's first Stadtbahn tile on H12 for 20 and may take "
+            "the bonus action printed there; G's next tile must join it.",
+            "actions": 1,
+            "highlight": {"hexes": ["H12"]},
+        },
+    ]
+    return game, "Rulebook example: the Stadtbahn's first tiles (1840 IX.4)", steps
+
+
+DEMOS_1840["1840-stadtbahn-tiles"] = stadtbahn_tiles_demo

@@ -222,3 +222,21 @@ def test_1840_forced_purchase_tops_up_with_a_loan() -> None:
     assert after.position()["cash"][major] == 0
     assert f"for {bought['price']}" in demo["steps"][1]["caption"]
     assert f"took {loans} loan(s)" in demo["steps"][1]["caption"]
+
+
+def test_1840_stadtbahn_first_tiles_are_next_to_the_start_stations() -> None:
+    """1840 IX.4: G's first tile goes on H12 or B16 (start stations I11, A17), W's on I3 or
+    G23; a Stadtbahn tile costs 20."""
+    from scripts.demos_1840 import stadtbahn_lays
+
+    demo = load("1840-stadtbahn-tiles")
+    game = replay(demo)
+    start = game.at(0)
+    lays = stadtbahn_lays(start)
+    assert lays["G"] == ["B16", "H12"] and lays["W"] == ["G23", "I3"]
+    assert "G: B16 or H12" in demo["steps"][0]["caption"]
+    assert "W: G23 or I3" in demo["steps"][0]["caption"]
+    major = start.view(None)["line_turn"]["major"]
+    paid = start.position()["cash"][major] - game.at(1).position()["cash"][major]
+    assert paid == 20 and "on H12 for 20" in demo["steps"][1]["caption"]
+    assert "H12" in game.at(1).position()["map"]["tiles"]
