@@ -31,9 +31,7 @@ from ..core.position import (
     strings,
     whole,
 )
-from ..core.position import (
-    reading as _part,
-)
+from ..core.position import reading as _part
 from ..g18xx.auction import Auction
 from ..g18xx.loans import Loans
 from ..g18xx.market import Market
