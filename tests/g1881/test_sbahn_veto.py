@@ -146,7 +146,7 @@ def test_12_6_veto_then_majority_against_rejects_and_forbids_it_in_the_step(
     assert board is not None and board.vetoer == vetoer
     assert board.votes == {chairman: True, vetoer: False}
     voter = at_track.active
-    assert voter not in (chairman, vetoer)
+    assert voter is not None and voter not in (chairman, vetoer)
     assert at_track.legal_actions(voter) == [
         {"type": "vote", "choice": "yes"},
         {"type": "vote", "choice": "no"},
