@@ -10,6 +10,7 @@ import { h } from "../dom.js";
 import { actButton, byType, goButton, isRange, rangeControl } from "../g18xx/controls.js";
 import { layControls, MODE_LABELS, tokenControls } from "../g18xx/laying.js";
 import { companyBadge, money, seatName, trainChip } from "./format.js";
+import { VOTE_GROUPS } from "./vote.js";
 
 // the order of the groups in the panel; types not listed come last as plain buttons
 const ORDER = ["accept_offer", "refuse_offer", "bid", "buy", "sell", "lay_tile", "place_depot", "offer_depot", "buy_depot", "run", "dividend", "buy_train", "buy_train_on_credit", "offer_train", "keep_trains", "buy_sbahn", "sell_sbahn", "sbahn_depot", "vote", "veto"];
@@ -338,4 +339,5 @@ const GROUPS = {
   offer_depot: offerGroup,
   accept_offer: answerGroup,
   refuse_offer: answerGroup,
+  ...VOTE_GROUPS, // 12.6: the S-Bahn board's allow/veto and vote (vote.js)
 };

@@ -15,7 +15,7 @@ export const signed = signedIn(money);
 export { companyBadge, seatName };
 
 /** The names of the variants (rules 14 and 15), as the new-game form and summaries show them. */
-export const OPTION_NAMES = { double_track: "Double track (variant 1)", trains_on_credit: "Trains on credit (variant 2)" };
+export const OPTION_NAMES = { double_track: "Double track (variant 1)", trains_on_credit: "Trains on credit (variant 2)", s_veto: "S-Bahn board veto (12.6)" };
 
 /** Give each company of a view or catalog its printed colours (tram companies and the S-Bahn). */
 export function registerColours(companies) {
