@@ -24,8 +24,10 @@ const TABS = [
   ["log", "Log"],
 ];
 
-// a depot is 1881's station marker: the shared map's "token" mode places it
-const DEPOT = "place_depot";
+// a depot is 1881's station marker: the shared map's "token" mode places it (a company's
+// depot, the S-Bahn part's extra depot, and a board member's start depot on the Trasse, 12.5)
+const DEPOTS = ["place_depot", "place_start_depot"];
+const isDepot = (a) => DEPOTS.includes(a.type);
 
 // one colour per train of a company's run
 const RUN_COLOURS = ["#d6246e", "#0f8fa8", "#6b3fa0", "#2f7a45", "#c25e00"];
@@ -61,18 +63,18 @@ export class G1881Game extends G18xxGame {
 
   mapTurn() {
     const legal = this.legal();
-    return legal.some((a) => a.type === "lay_tile" || a.type === DEPOT);
+    return legal.some((a) => a.type === "lay_tile" || isDepot(a));
   }
 
   mapMode(legal = this.legal()) {
     const modes = mapModes(legal);
-    if (legal.some((a) => a.type === DEPOT)) modes.push("token");
+    if (legal.some(isDepot)) modes.push("token");
     if (this.ui.mode && modes.includes(this.ui.mode)) return this.ui.mode;
     return this.preferredMode(modes);
   }
 
   tokenEntries(mode = this.mapMode()) {
-    return mode === "token" ? this.legal().filter((a) => a.type === DEPOT) : super.tokenEntries(mode);
+    return mode === "token" ? this.legal().filter(isDepot) : super.tokenEntries(mode);
   }
 
   /** The runs to draw: the operating company's trains (one colour each, labelled with the
