@@ -12,7 +12,7 @@ import { mapModes } from "../g18xx/laying.js";
 import { marketTab } from "../g18xx/market.js";
 import { logTab, manifestPanel, phaseChip, playersCompact, playersSheet } from "../g18xx/sheets.js";
 import { decisionPanel } from "./decide.js";
-import { companyBadge, money, registerColours, trainType } from "./format.js";
+import { companyBadge, money, registerColours, registerPartColours, trainType } from "./format.js";
 import { companiesOf, companiesSheet, gameFacts, roundChip, runsOf, sbahnPanel, setNames, trainsPanel } from "./panels.js";
 
 const TABS = [
@@ -56,6 +56,7 @@ export class G1881Game extends G18xxGame {
       setNames(this.catalog);
       this.namedFrom = this.catalog;
     }
+    registerPartColours(this.view);
     super.render();
   }
 

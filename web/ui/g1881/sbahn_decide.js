@@ -34,16 +34,16 @@ export function certificateText(c) {
   return `${c.percent}% share${c.kind === "seat" ? ` · board seat ${c.seat}` : ""}`;
 }
 
-/** The price of one certificate: the S price is per 5% (A-40). */
-function certificatePrice(view, c) {
-  const price = view.companies?.[SBAHN]?.price ?? view.companies?.[SBAHN]?.par;
-  return price && c ? (price * c.percent) / 5 : null;
+/** The price of the certificate a buy takes: the view's next new share or the pool price. */
+function certificatePrice(view, source) {
+  const sb = view.sbahn ?? {};
+  return source && source !== "ipo" ? sb.pool_price : sb.next_ipo?.price;
 }
 
 /** The button text of a player's buy of an S share (stock round, 12.1). */
 export function sbahnBuyLabel(view, a) {
   const c = nextCertificate(view, a.source);
-  const price = certificatePrice(view, c);
+  const price = certificatePrice(view, a.source);
   const from = a.source && a.source !== "ipo" ? ` from the ${a.source}` : "";
   return h("span", { "data-certificate": c?.kind ?? "" }, companyBadge(SBAHN), ` ${certificateText(c)}${from}${price ? ` · ${money(price)}` : ""}`, c?.kind === "seat" ? h("strong", { class: "g81-seat-mark" }, " ★ board member") : null);
 }
