@@ -49,7 +49,9 @@ def _start_depot(game: Game, seat: int, legal: Legal) -> bool:
 
 def _part_run(game: Game, seat: int, legal: Legal) -> bool:
     view = game.view(seat)
-    return (view.get("acting") or {}).get("entity") == "S" and any(a["type"] == "run" for a in legal)
+    return (view.get("acting") or {}).get("entity") == "S" and any(
+        a["type"] == "run" for a in legal
+    )
 
 
 def _company(game: Game, seat: int, legal: Legal) -> bool:
