@@ -84,7 +84,7 @@ export class G1881Game extends G18xxGame {
     const routes = [];
     const op = view.operating;
     if (this.showRuns) {
-      for (const [id, runs] of Object.entries(this.lastRuns ?? {})) if (id !== op?.company) runs.forEach((r, i) => routes.push(routeOf(r, i)));
+      for (const [id, runs] of Object.entries(this.lastRuns ?? {})) if (id !== runner(op)) runs.forEach((r, i) => routes.push(routeOf(r, i)));
     }
     runsOf(op?.runs).forEach((r, i) => routes.push(routeOf(r, i)));
     return routes;
@@ -93,7 +93,7 @@ export class G1881Game extends G18xxGame {
   /** Keep each company's last runs (for "Last runs") as the operating view shows them. */
   afterResponse(view) {
     const op = view?.operating;
-    if (op?.runs) (this.lastRuns ??= {})[op.company] = runsOf(op.runs);
+    if (op?.runs) (this.lastRuns ??= {})[runner(op)] = runsOf(op.runs);
   }
 
   mapTools() {
@@ -147,6 +147,9 @@ export class G1881Game extends G18xxGame {
     return { kicker: view.end_reason ? `Game over: ${view.end_reason}` : "Game over" };
   }
 }
+
+/** Who ran: the company, or the S-Bahn's part ("S", "S/seat_2": each part runs apart, 12.5). */
+const runner = (op) => op?.part ?? op?.company;
 
 /** One train's run as the shared map draws it: its stops, a colour and a label with its
  * revenue and ferry bonus (the engine's amounts). */
