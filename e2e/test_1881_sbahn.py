@@ -126,10 +126,12 @@ def test_1881_the_sbahn_runs_pays_and_buys_a_train_12_5(
     page: Page, site_server: SiteServer
 ) -> None:
     """1881 12.5 / 12.7: the main network's turn names its part; run, the revenue decision and
-    an S train bought from its treasury."""
+    an S train bought from its treasury; on a phone."""
     game = saved("part-run")
+    page.set_viewport_size(PHONE)
     open_saved(page, site_server.url, "part-run")
     expect(page.get_by_test_id("sbahn-part")).to_have_attribute("data-part", "S")
+    fits(page)
     click(page, "act-run")
     expect(page.get_by_test_id("dividend-step")).to_be_visible()
     choice = page.get_by_test_id("dividend-step").locator("button").first
@@ -153,6 +155,9 @@ def test_1881_the_sbahn_runs_pays_and_buys_a_train_12_5(
     assert train in main["trains"]
     assert main["treasury"] < treasury
     assert len(mirror.game.actions) > len(game.actions) + 2
+    page.get_by_test_id("tab-sbahn").click()
+    expect(page.get_by_test_id("sbahn-part-S")).to_contain_text(main["trains"][-1].split("-")[0])
+    fits(page)
 
 
 def test_1881_a_tram_company_buys_an_sbahn_share_10_9(page: Page, site_server: SiteServer) -> None:
