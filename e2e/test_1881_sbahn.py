@@ -162,7 +162,7 @@ def test_1881_the_sbahn_runs_pays_and_buys_a_train_12_5(
 
 def test_1881_a_tram_company_buys_an_sbahn_share_10_9(page: Page, site_server: SiteServer) -> None:
     """1881 10.9 / A-50: in its train step a tram company buys an S-Bahn share; its treasury
-    pays and the companies' sheet shows the share it holds."""
+    pays and the companies' sheet and the market show the share it holds."""
     game = saved("company")
     seat = game.active
     assert seat is not None
@@ -179,6 +179,9 @@ def test_1881_a_tram_company_buys_an_sbahn_share_10_9(page: Page, site_server: S
     expect(page.get_by_test_id(f"sbahn-held-{company}")).to_contain_text(
         f"{after['sbahn_shares']}%"
     )
+    page.get_by_test_id("tab-market").click()
+    held = page.get_by_test_id("company-sbahn-shares").locator(f"[data-holder={company}]")
+    expect(held).to_contain_text(f"{after['sbahn_shares']}%")
 
 
 def test_1881_buy_a_depot_from_another_company_7_8(page: Page, site_server: SiteServer) -> None:

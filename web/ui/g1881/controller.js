@@ -13,7 +13,7 @@ import { marketTab } from "../g18xx/market.js";
 import { logTab, manifestPanel, phaseChip, playersCompact, playersSheet } from "../g18xx/sheets.js";
 import { decisionPanel } from "./decide.js";
 import { companyBadge, money, registerColours, registerPartColours, trainType } from "./format.js";
-import { companiesOf, companiesSheet, gameFacts, roundChip, runsOf, sbahnPanel, setNames, trainsPanel } from "./panels.js";
+import { companiesOf, companiesSheet, companySbahnShares, gameFacts, roundChip, runsOf, sbahnPanel, setNames, trainsPanel } from "./panels.js";
 
 const TABS = [
   ["overview", "Overview"],
@@ -117,6 +117,8 @@ export class G1881Game extends G18xxGame {
       case "market": {
         const names = Object.fromEntries(companiesOf(view).map((c) => [c.id, { name: c.name }]));
         marketTab(panel, { market: this.catalog?.market, view, names, active: view.acting?.entity ?? null, wide });
+        const held = companySbahnShares(view);
+        if (held) panel.append(held);
         break;
       }
       case "trains":

@@ -158,6 +158,18 @@ export function sbahnPanel(view) {
   );
 }
 
+/** The S-Bahn shares tram companies hold (10.9), under the market; null when none does. */
+export function companySbahnShares(view) {
+  const held = Object.entries(view.companies ?? {}).filter(([, c]) => c.kind === "tram" && c.sbahn_shares);
+  if (!held.length) return null;
+  return h(
+    "p",
+    { class: "muted small g81-company-sbahn", "data-testid": "company-sbahn-shares" },
+    "S-Bahn shares held by tram companies: ",
+    held.map(([id, c], i) => h("span", { "data-holder": id }, i ? " · " : "", companyBadge(id), ` ${c.sbahn_shares}%`)),
+  );
+}
+
 /** The phase and train table: each train with its range, price, how many are left, the phase
  * it starts and when it rusts; the next phase and what rusts then. */
 export function trainsPanel(view) {
