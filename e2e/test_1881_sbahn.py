@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from e2e.g1840_page import Mirror, n_actions, set_range, token, wait_decision, wait_settled
 from e2e.test_1881 import open_1881
@@ -23,7 +23,7 @@ from pygame_core.g1881.game import Berlin1881
 from scripts.serve import SiteServer
 
 DATA = Path(__file__).resolve().parent / "data"
-PHONE = {"width": 390, "height": 844}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
 def saved(name: str) -> Game:
@@ -192,6 +192,7 @@ def test_1881_buy_a_depot_from_another_company_7_8(page: Page, site_server: Site
     assert isinstance(state, Berlin1881) and state.w.op is not None
     buyer = state.w.op.corp
     seat = game.active
+    assert seat is not None
     offers = [a for a in game.legal_actions(seat) if a["type"] == "offer_depot"]
     index, entry = next(
         (i, a) for i, a in enumerate(offers) if state.w.director_seat(a["seller"]) != seat
