@@ -7,10 +7,10 @@
 // `g` is the controller (controller.js, on g18xx/controller.js).
 
 import { h } from "../dom.js";
+import { SBAHN, SBAHN_GROUPS, sbahnBuyLabel, sbahnPartHeader, trainLabel } from "./sbahn_decide.js";
 import { actButton, byType, goButton, isRange, rangeControl } from "../g18xx/controls.js";
 import { layControls, MODE_LABELS, tokenControls } from "../g18xx/laying.js";
 import { companyBadge, money, seatName, trainChip } from "./format.js";
-import { SBAHN, SBAHN_GROUPS, sbahnBuyLabel, sbahnPartHeader, trainLabel } from "./sbahn_decide.js";
 
 // the order of the groups in the panel; types not listed come last as plain buttons
 const ORDER = ["accept_offer", "refuse_offer", "place_start_depot", "bid", "buy", "sell", "lay_tile", "place_depot", "offer_depot", "buy_depot", "run", "dividend", "buy_train", "buy_train_on_credit", "offer_train", "keep_trains", "buy_sbahn", "sell_sbahn", "take_commission", "vote", "veto"];
@@ -327,6 +327,7 @@ function plainGroup(g, entries, type) {
 }
 
 const GROUPS = {
+  ...SBAHN_GROUPS, // 10.9, 12.1-12.13: the S-Bahn's own decisions (sbahn_decide.js)
   bid: bidGroup,
   buy: buyGroup,
   sell: sellGroup,
@@ -341,5 +342,4 @@ const GROUPS = {
   offer_depot: offerGroup,
   accept_offer: answerGroup,
   refuse_offer: answerGroup,
-  ...SBAHN_GROUPS,
 };
