@@ -75,7 +75,7 @@ function startDepotGroup(g) {
   return section(
     "start-depot-step",
     "Place a start depot on the Trasse",
-    sd ? h("p", { "data-testid": "start-depot-part" }, `${sd.holder}: the start depot of the S-Bahn's ${partName(sd.part)}.`) : null,
+    sd ? h("p", { "data-testid": "start-depot-part" }, companyBadge(sd.token ?? sd.part), ` ${sd.holder}: the start depot of the S-Bahn's ${partName(sd.part)}.`) : null,
     tokenControls(g, legal, "token", { type: "place_start_depot", marker: "start depot", place: "Start depot on" }),
   );
 }
