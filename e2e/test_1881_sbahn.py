@@ -17,9 +17,8 @@ from playwright.sync_api import Page, ViewportSize, expect
 
 from e2e.g1840_page import Mirror, n_actions, set_range, token, wait_decision, wait_settled
 from e2e.test_1881 import open_1881
-from e2e.test_1881_offers import pass_device
+from e2e.test_1881_offers import other_directors_offer, pass_device
 from pygame_core import Game
-from pygame_core.g1881.game import Berlin1881
 from scripts.serve import SiteServer
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -187,16 +186,7 @@ def test_1881_a_tram_company_buys_an_sbahn_share_10_9(page: Page, site_server: S
 def test_1881_buy_a_depot_from_another_company_7_8(page: Page, site_server: SiteServer) -> None:
     """1881 7.8 / 10.5: the director offers the lowest price for another player's company's
     depot; behind the pass screen that director accepts; the depot changes hands."""
-    game = saved("depot-offer")
-    state = game.state
-    assert isinstance(state, Berlin1881) and state.w.op is not None
-    buyer = state.w.op.corp
-    seat = game.active
-    assert seat is not None
-    offers = [a for a in game.legal_actions(seat) if a["type"] == "offer_depot"]
-    index, entry = next(
-        (i, a) for i, a in enumerate(offers) if state.w.director_seat(a["seller"]) != seat
-    )
+    buyer, _, index, entry = other_directors_offer(saved("depot-offer"), "offer_depot")
     open_saved(page, site_server.url, "depot-offer")
     expect(page.get_by_test_id("offer_depot-step")).to_be_visible()
     page.get_by_test_id("offer_depot-choice").select_option(str(index))
