@@ -1,38 +1,26 @@
 """1881 the S-Bahn board's veto and vote in the browser (1881 12.6, digest A-49/C-55, option
-s_veto): a saved position (made by scripts/save_1881_veto.py from a seeded bots' game) is
-opened with everyone on this device; the chairman proposes to withhold the main network's
-result; the device passes to the next board member, who vetoes; it passes to the last
-member, who votes against: 1:2, rejected. The chairman is back with the payout only. The
-page's game is mirrored in Python and compared with the engine (state hash). Waits are for
-states only."""
+s_veto): a saved position (e2e/data/1881-sbahn-veto.json, made by scripts/save_1881_veto.py
+from a seeded bots' game) is opened with everyone on this device; the chairman proposes to
+withhold the main network's result; the device passes to the next board member, who vetoes;
+it passes to the last member, who votes against: 1:2, rejected. The chairman is back with
+the payout only. The page's game is mirrored in Python and compared with the engine (state
+hash). Waits are for states only."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from playwright.sync_api import Page, expect
 
-from e2e.g1840_page import Mirror, n_actions, wait_decision, wait_settled
-from e2e.test_1881 import open_1881
+from e2e.g1840_page import Mirror
 from e2e.test_1881_offers import pass_device
-from pygame_core import Game
+from e2e.test_1881_sbahn import click, open_saved, saved
 from pygame_core.g1881.game import Berlin1881
 from scripts.serve import SiteServer
-
-SAVE = Path(__file__).resolve().parent / "data" / "1881-veto.json"
-
-
-def click(page: Page, testid: str) -> None:
-    """Click a decision button and wait until the engine answered."""
-    before = n_actions(page)
-    page.get_by_test_id(testid).click()
-    wait_settled(page, before)
 
 
 def test_1881_the_chairman_proposes_a_member_vetoes_the_board_votes_it_down(
     page: Page, site_server: SiteServer
 ) -> None:
-    game = Game.from_json(SAVE.read_text(encoding="utf-8"))
+    game = saved("veto")
     state = game.state
     assert isinstance(state, Berlin1881) and state.w.s_veto
     chairman = game.active
@@ -40,12 +28,7 @@ def test_1881_the_chairman_proposes_a_member_vetoes_the_board_votes_it_down(
     choices = [a["choice"] for a in game.legal_actions(chairman)]
     assert "withhold" in choices and "pay" in choices
 
-    open_1881(page, site_server.url)
-    page.get_by_test_id("import-file").set_input_files(str(SAVE))
-    expect(page.get_by_test_id("import-summary")).to_contain_text("1881")
-    page.get_by_test_id("import-open").click()
-    if wait_decision(page) == "cover":
-        pass_device(page)
+    open_saved(page, site_server.url, "veto")
 
     # the chairman proposes to withhold
     expect(page.get_by_test_id("decide")).to_have_attribute("data-step", "dividend")

@@ -1,4 +1,4 @@
-"""Write e2e/data/1881-veto.json: a 4-player 1881 game with the S-Bahn board's veto on
+"""Write e2e/data/1881-sbahn-veto.json: a 4-player 1881 game with the S-Bahn board's veto on
 (option s_veto, 1881 12.6), played by the normal bots from a fixed seed up to the first
 moment the chairman decides the main network's dividend with a choice and two other
 persons on the board. e2e/test_1881_veto.py opens it.
@@ -17,7 +17,7 @@ from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.game import Berlin1881
 from pygame_core.g1881.world import DIVIDEND
 
-OUT = Path(__file__).resolve().parent.parent / "e2e" / "data" / "1881-veto.json"
+OUT = Path(__file__).resolve().parent.parent / "e2e" / "data" / "1881-sbahn-veto.json"
 PLAYERS = ["Anna", "Ben", "Clara", "David"]
 SEED = 1
 OPTIONS = {"s_veto": True}
