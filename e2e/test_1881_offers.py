@@ -8,6 +8,7 @@ the engine (state hash); the train and the money have moved. Waits are for state
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -28,19 +29,27 @@ def pass_device(page: Page) -> None:
     assert wait_decision(page) == "act"
 
 
+def other_directors_offer(game: Game, kind: str) -> tuple[str, int, int, dict[str, Any]]:
+    """The operating company, the seat to act, and the first `kind` offer entry (its index
+    among that kind's) for a company another seat directs."""
+    state = game.state
+    assert isinstance(state, Berlin1881) and state.w.op is not None
+    seat = game.active
+    assert seat is not None
+    offers = [a for a in game.legal_actions(seat) if a["type"] == kind]
+    index, entry = next(
+        (i, a) for i, a in enumerate(offers) if state.w.director_seat(a["seller"]) != seat
+    )
+    return state.w.op.corp, seat, index, entry
+
+
 def test_1881_offer_a_train_and_accept_it_as_the_other_director(
     page: Page, site_server: SiteServer
 ) -> None:
     game = Game.from_json(SAVE.read_text(encoding="utf-8"))
+    buyer, _, index, entry = other_directors_offer(game, "offer_train")
     state = game.state
-    assert isinstance(state, Berlin1881) and state.w.op is not None
-    buyer = state.w.op.corp
-    seat = game.active
-    assert seat is not None
-    offers = [a for a in game.legal_actions(seat) if a["type"] == "offer_train"]
-    index, entry = next(
-        (i, a) for i, a in enumerate(offers) if state.w.director_seat(a["seller"]) != seat
-    )
+    assert isinstance(state, Berlin1881)
     seller, train = entry["seller"], entry["train"]
     seller_seat = state.w.director_seat(seller)
     assert entry["min"] <= PRICE <= entry["max"]

@@ -42,7 +42,9 @@ def levels_for(level: str, players: int, seed: int) -> tuple[str, ...]:
 
 def play(job: Job) -> Outcome[Job]:
     """Play one game with the invariants checked after every action."""
-    options = {"double_track": True, "trains_on_credit": True} if job.variants else {}
+    options = (
+        {"double_track": True, "trains_on_credit": True, "s_veto": True} if job.variants else {}
+    )
     _, actions, failures = play_checked(
         job.players, job.seed, levels=job.levels, options=options, roundtrip=job.roundtrip
     )
@@ -52,7 +54,8 @@ def play(job: Job) -> Outcome[Job]:
 
 
 def jobs(args: argparse.Namespace) -> list[Job]:
-    """The games the options ask for (variants 1 and 2 on odd seeds with --variants)."""
+    """The games the options ask for (variants 1 and 2 and the S-Bahn veto, 12.6, on odd
+    seeds with --variants)."""
     return [
         Job(
             players,
@@ -74,7 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", choices=["easy", "normal", "mixed"], default="mixed")
     parser.add_argument("--seed-start", type=int, default=0)
     parser.add_argument("--processes", type=int, default=1)
-    parser.add_argument("--variants", action="store_true", help="variants 1+2 on odd seeds")
+    parser.add_argument(
+        "--variants", action="store_true", help="variants 1+2 and the S-Bahn veto on odd seeds"
+    )
     parser.add_argument("--progress", type=int, default=0, help="report every N games")
     parser.add_argument("--roundtrip", action="store_true", help="check to_json/from_json")
     args = parser.parse_args(argv)

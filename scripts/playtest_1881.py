@@ -8,7 +8,8 @@ the repository root, on a busy machine:
 Per game it reads the engine (read-only, after every action): the sets of rounds played
 (a set: one stock round and its operating rounds), how the game ended (a price at 400,
 the bank broken, every company bankrupt, or no end within the action cap), each
-company's run per operating round by phase, the companies floated and bankrupt, and the
+company's run per operating round by phase, the companies floated and bankrupt, the S-Bahn
+(floated or not, its parts' share of all run income, 12.13), and the
 final ranking by seat and by bid position (position 1 holds the Tram, 2.7). No invariant
 checks: scripts/fuzz_1881.py does those. Prints a table per player count and the totals.
 """
@@ -28,6 +29,7 @@ from typing import Final
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygame_core import Game
+from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.game import Berlin1881
 from pygame_core.g1881.world import World
 from scripts.fuzz_1881 import levels_for
@@ -57,6 +59,8 @@ class Figures:
     runs: dict[str, list[int]] = field(default_factory=dict)  # phase -> company runs
     floated: int = 0
     bankrupt: int = 0
+    sbahn_floated: bool = False
+    income: dict[str, int] = field(default_factory=dict)  # "tram" / "sbahn" -> run totals
     bid_order: list[int] = field(default_factory=list)  # seats, highest bid first
     ranking: list[int] = field(default_factory=list)  # seats, winner first
 
@@ -82,7 +86,7 @@ def collect(job: Job) -> Figures:
     w = _world(g)
     out = Figures(job.players, job.seed)
     stock_rounds: set[str] = set()
-    ran: set[tuple[str, str]] = set()  # (round, company) whose run is counted
+    ran: set[tuple[str, str, str]] = set()  # (round, company, S-Bahn part) counted
     while g.active is not None and len(g.actions) < CAP:
         seat = g.active
         g.apply(g.bot_action(seat, job.levels[seat]), seat)
@@ -93,15 +97,20 @@ def collect(job: Job) -> Figures:
         if not out.bid_order and w.bid is not None and w.bid.order:
             out.bid_order = list(w.bid.order)
         op = w.op
-        if op is not None and op.runs is not None and (entry.label, op.corp) not in ran:
-            ran.add((entry.label, op.corp))
-            out.runs.setdefault(w.trains.phase, []).append(op.runs.total)
+        part = w.sbahn.part if op is not None and op.corp == SBAHN and w.sbahn else ""
+        if op is not None and op.runs is not None and (entry.label, op.corp, part) not in ran:
+            ran.add((entry.label, op.corp, part))
+            kind = "sbahn" if op.corp == SBAHN else "tram"
+            out.income[kind] = out.income.get(kind, 0) + op.runs.total
+            if kind == "tram":
+                out.runs.setdefault(w.trains.phase, []).append(op.runs.total)
     result = g.result()
     out.sets = len(stock_rounds)
     out.ended = _ended(w, result is not None)
     out.actions = len(g.actions)
     out.floated = sum(1 for c in w.eco.floated if c in w.charters)
     out.bankrupt = len(w.eco.closed)
+    out.sbahn_floated = SBAHN in w.eco.floated
     out.ranking = [] if result is None else [int(s) for s in result["ranking"]]
     return out
 
@@ -142,6 +151,8 @@ def table(games: list[Figures]) -> list[str]:
         f"  companies floated {_mean(f.floated for f in games):.1f}/game, "
         f"bankrupt {_mean(f.bankrupt for f in games):.2f}/game, "
         f"games with a bankruptcy {sum(1 for f in games if f.bankrupt)}",
+        f"  S-Bahn floated in {100 * sum(f.sbahn_floated for f in games) / n:.0f}% of games; "
+        f"its share of all run income {100 * _share(games, 'sbahn'):.1f}%",
     ]
     most = max(f.players for f in games)
     lines.append("  wins by seat:         " + _wins(games, most, lambda f: f.ranking[0]))
@@ -152,6 +163,12 @@ def table(games: list[Figures]) -> list[str]:
     tram = _mean(f.ranking.index(f.bid_order[0]) + 1 for f in games if f.ranking and f.bid_order)
     lines.append(f"  the Tram holder's mean place: {tram:.2f}")
     return lines
+
+
+def _share(games: list[Figures], kind: str) -> float:
+    """`kind`'s part of all run totals (9.x; the S-Bahn's parts together, 12.13)."""
+    total = sum(sum(f.income.values()) for f in games)
+    return sum(f.income.get(kind, 0) for f in games) / total if total else 0.0
 
 
 def _phase_key(item: tuple[str, list[int]]) -> tuple[int, str]:

@@ -81,5 +81,10 @@ CODEC = ActionCodec.tagged(
         # "pool") or sells some to the pool in its train step.
         "buy_sbahn": ("company", "source"),
         "sell_sbahn": ("company", "count"),
+        # 12.6 (option s_veto): a board member's answer to the chairman's proposal, and
+        # the vote after a veto ("yes" or "no" in `choice`).
+        "allow": (),
+        "veto": (),
+        "vote": ("choice",),
     },
 )

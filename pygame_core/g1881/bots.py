@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
 from ..g18xx.shares import IPO
-from . import offer_bots, sbahn_bots, sbahn_turn_bots, track
+from . import offer_bots, sbahn_bots, sbahn_turn_bots, sbahn_veto, sbahn_veto_bots, track
 from . import trains as tr
 from .board import tiles
 from .economy import SBAHN
@@ -51,6 +51,8 @@ def choose(title: Berlin1881, seat: int, level: str, rng: Rng) -> JsonDict:
     legal = title.legal_actions(seat)
     if not legal:
         raise ValueError("No legal action for the bot")
+    if legal[0]["type"] in sbahn_veto.TYPES:  # 12.6: the board answers (both levels)
+        return sbahn_veto_bots.choose(title.w, legal)
     if level == "easy":
         entry = legal[rng.below(len(legal))]
         if "field" in entry:

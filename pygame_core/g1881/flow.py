@@ -15,7 +15,8 @@ at once by their holders whatever step the round is in (12.5, start_depots.py). 
 S-Bahn takes its place in the order by its marker; its network parts then act in turn
 (sbahn_turn.py, 12.4-12.13), in the same steps plus the commission. Buying a train or a
 depot from another company (10.5, 7.8) is an offer the seller's director answers
-(offers.py). Left out for now (docs/rules-decisions.md "## 1881"): the veto and vote (12.6).
+(offers.py). With the option `s_veto` the chairman's main-network actions go to the board
+first (12.6, sbahn_veto.py).
 """
 
 from __future__ import annotations

@@ -19,8 +19,9 @@ from .end import totals
 from .flow import BIDDING, FLOW, company_runs
 from .world import World, new_world
 
-# Variant 1 (14, Doppelgleis) and variant 2 (15, Bahnen auf Kredit): off unless chosen.
-OPTIONS: Final = ("double_track", "trains_on_credit")
+# Variant 1 (14, Doppelgleis), variant 2 (15, Bahnen auf Kredit) and the S-Bahn board's
+# veto (12.6, digest A-49; sbahn_veto.py): off unless chosen.
+OPTIONS: Final = ("double_track", "trains_on_credit", "s_veto")
 
 
 def _flag(options: Mapping[str, Any], name: str) -> bool:
@@ -63,6 +64,7 @@ class Berlin1881(TitleState[Action]):
             double_track=_flag(options, "double_track"),
             credit=_flag(options, "trains_on_credit"),
         )
+        w.s_veto = _flag(options, "s_veto")
         FLOW.begin(w)
         return cls(w)
 

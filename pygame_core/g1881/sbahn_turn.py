@@ -29,7 +29,7 @@ from ..g18xx.board import MapState
 from ..g18xx.market import Move
 from ..g18xx.money import BANK
 from ..g18xx.tiles import Gauge
-from . import depots, revenue, subnetworks, track
+from . import depots, revenue, sbahn_veto, subnetworks, track
 from . import sbahn_merging as merging
 from . import trains as tr
 from .actions import Action
@@ -291,12 +291,23 @@ def _commission_due(w: World) -> bool:
 
 
 def active(w: World) -> int | None:
-    """The seat acting for the S-Bahn now: the acting part's operator."""
+    """The seat acting for the S-Bahn now: the acting part's operator (a board member
+    while the board answers a proposal, 12.6)."""
+    if sbahn_veto.pending(w):
+        return sbahn_veto.active(w)
     return part_seat(w, _turn(w).part)
 
 
 def legal(w: World, seat: int) -> list[JsonDict]:
-    """The acting part's legal actions (the round's action types, plus the commission)."""
+    """The acting part's legal actions (the round's action types, plus the commission),
+    or the board's answers to a proposal; without the proposals the board voted down in
+    this step (12.6)."""
+    if sbahn_veto.pending(w):
+        return sbahn_veto.legal(w, seat)
+    return sbahn_veto.open_choices(w, _legal(w, seat))
+
+
+def _legal(w: World, seat: int) -> list[JsonDict]:
     if active(w) != seat:
         return []
     step = w.step
@@ -336,8 +347,12 @@ _EXPECTED: Final = {
 def check(w: World, a: Action, seat: int) -> None:
     """Refuse `a` unless the acting part may take it now (nothing changes)."""
     part = _turn(w).part
+    if sbahn_veto.pending(w):
+        sbahn_veto.check(w, a, seat)
+        return
     if active(w) != seat:
         raise IllegalAction(f"{part} is run by another player now", rule="1881 12.5")
+    sbahn_veto.check_open(w, a)
     step = w.step
     if a.type not in _EXPECTED.get(step, ()):
         raise IllegalAction(
@@ -385,7 +400,16 @@ def _choice(value: str | None) -> revenue.Choice:
 
 
 def execute(w: World, a: Action) -> Outcome:
-    """Carry out a checked action of the acting part."""
+    """Carry out a checked action of the acting part; with the option `s_veto` the
+    chairman's proposal goes to the board first (12.6, sbahn_veto.py)."""
+    if sbahn_veto.pending(w):
+        carried = sbahn_veto.answer(w, a)
+        if carried is None:
+            return Outcome.GOING
+        a = carried
+    elif sbahn_veto.proposes(w, a, lambda: legal(w, a.seat)):
+        sbahn_veto.propose(w, a, a.seat)
+        return Outcome.GOING
     step = w.step
     if a.type == "done":
         return _after_step(w)

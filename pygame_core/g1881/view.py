@@ -14,7 +14,7 @@ from ..g18xx.money import BANK
 from ..g18xx.render import map_json
 from ..g18xx.shares import IPO, POOL
 from . import bid as bidding
-from . import offers, sbahn_turn, sbahn_view, start_depots
+from . import offers, sbahn_turn, sbahn_veto, sbahn_view, start_depots
 from . import trains as tr
 from .board import tile_counts
 from .companies import COMPANIES, papers_of
@@ -225,7 +225,11 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
     return {
         "title": "1881",
         "viewer": seat,
-        "options": {"double_track": w.double_track, "trains_on_credit": w.credit},
+        "options": {
+            "double_track": w.double_track,
+            "trains_on_credit": w.credit,
+            "s_veto": w.s_veto,
+        },
         "round": {
             "type": e.kind,
             "name": e.name,
@@ -271,6 +275,7 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
         "over": w.over,
         "result": g.result(),
         "offer": offers.view(w),
+        "board": sbahn_veto.view(w),
     }
 
 
@@ -295,6 +300,9 @@ def prompt(g: Berlin1881, seat: int | None) -> str:
     offered = offers.prompt(w, seat)
     if offered is not None:
         return offered
+    proposed = sbahn_veto.prompt(w, seat)
+    if proposed is not None:
+        return proposed
     corp = w.op.corp if w.op is not None else "?"
     if w.sbahn is not None:
         corp = w.sbahn.part  # the S-Bahn's network part acting (12.5)

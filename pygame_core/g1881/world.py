@@ -31,6 +31,7 @@ from .trains import TrainState
 
 if TYPE_CHECKING:
     from .sbahn_turn import SbahnTurn
+    from .sbahn_veto import Board
 
 JsonDict = dict[str, Any]
 OVER: Final = "over"
@@ -89,6 +90,8 @@ class World:
     start_depots: list[str] = field(default_factory=list)
     sbahn: SbahnTurn | None = None  # the S-Bahn's turn while it operates (sbahn_turn.py)
     sbahn_ready: bool = False  # 12.4: floated before an operating round began
+    s_veto: bool = False  # option: the board's veto and vote (12.6, A-49; sbahn_veto.py)
+    board: Board | None = None  # the board's proposal and refusals (sbahn_veto.py)
 
     def director_seat(self, corp: str) -> int | None:
         """The seat directing `corp` (None: nobody); a tram company holding the S-Bahn's
@@ -143,6 +146,9 @@ class World:
         if self.sbahn_ready:  # only once the S-Bahn operates: older saves keep their hash
             out["sbahn"] = None if self.sbahn is None else self.sbahn.to_dict()
             out["sbahn_ready"] = self.sbahn_ready
+        if self.s_veto:  # only with the option: older games keep their state hash
+            out["s_veto"] = True
+            out["board"] = None if self.board is None else self.board.to_dict()
         return out
 
 

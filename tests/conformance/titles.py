@@ -103,7 +103,7 @@ HOOKS: Mapping[str, TitleHooks] = MappingProxyType(
             setups=(
                 Setup(6, {"trains_on_credit": True}),
                 Setup(5, {"double_track": True}),
-                Setup(4),
+                Setup(4, {"s_veto": True}),  # 12.6: the board's veto and vote
                 Setup(3),
             ),
             redeal=hooks_1881.redeal,

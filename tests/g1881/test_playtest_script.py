@@ -49,6 +49,18 @@ def test_the_table_counts_every_game() -> None:
     lines = table(games)
     assert "400 1 (50%), bank 1 (50%)" in lines[2]
     assert "mean 6.0, min 5, max 7" in lines[1]
-    assert lines[5].endswith("1:1 2:0 3:1")  # by seat: seats 0 and 2 won
-    assert lines[6].endswith("1:1 2:1 3:0")  # by bid position: first and second
+    assert lines[6].endswith("1:1 2:0 3:1")  # by seat: seats 0 and 2 won
+    assert lines[7].endswith("1:1 2:1 3:0")  # by bid position: first and second
     assert len(jobs([3, 4], 2, 10, "mixed")) == 4
+
+
+def test_the_table_reports_the_s_bahn_share_of_income_1881_12_13() -> None:
+    """Issue 15 §4 asks for the S-Bahn's share of income: its parts' run totals (pooled,
+    12.13) against all run totals, and how often it floated (12.4)."""
+    games = [
+        Figures(3, 0, ranking=[0, 1, 2], sbahn_floated=True, income={"tram": 300, "sbahn": 100}),
+        Figures(3, 1, ranking=[1, 0, 2], income={"tram": 600}),
+    ]
+    line = next(x for x in table(games) if "S-Bahn" in x)
+    assert "floated in 50% of games" in line
+    assert "share of all run income 10.0%" in line

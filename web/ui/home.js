@@ -21,7 +21,7 @@ export const UI_TITLES = {
     describe: describe1840,
   },
   1881: {
-    blurb: "Berlin, 1881-1914: bid in secret for the start, found tram companies, lay track from the Spree to the lakes, run ever longer trains. An 18xx game for 3 to 6 players, against people on this device or bots. Early version: the S-Bahn is not in play yet.",
+    blurb: "Berlin, 1881-1914: bid in secret for the start, found tram companies, lay track from the Spree to the lakes, run ever longer trains. An 18xx game for 3 to 6 players, against people on this device or bots.",
     art: art1881,
     form: (home, title) => newGameForm1881(home, title),
     describe: describe1881,

@@ -12,8 +12,8 @@ import { mapModes } from "../g18xx/laying.js";
 import { marketTab } from "../g18xx/market.js";
 import { logTab, manifestPanel, phaseChip, playersCompact, playersSheet } from "../g18xx/sheets.js";
 import { decisionPanel } from "./decide.js";
-import { companyBadge, money, registerColours, trainType } from "./format.js";
-import { companiesOf, companiesSheet, gameFacts, roundChip, runsOf, sbahnPanel, setNames, trainsPanel } from "./panels.js";
+import { companyBadge, money, registerColours, registerPartColours, trainType } from "./format.js";
+import { companiesOf, companiesSheet, companySbahnShares, gameFacts, roundChip, runsOf, sbahnPanel, setNames, trainsPanel } from "./panels.js";
 
 const TABS = [
   ["overview", "Overview"],
@@ -24,8 +24,10 @@ const TABS = [
   ["log", "Log"],
 ];
 
-// a depot is 1881's station marker: the shared map's "token" mode places it
-const DEPOT = "place_depot";
+// a depot is 1881's station marker: the shared map's "token" mode places it (a company's
+// depot, the S-Bahn part's extra depot, and a board member's start depot on the Trasse, 12.5)
+const DEPOTS = ["place_depot", "place_start_depot"];
+const isDepot = (a) => DEPOTS.includes(a.type);
 
 // one colour per train of a company's run
 const RUN_COLOURS = ["#d6246e", "#0f8fa8", "#6b3fa0", "#2f7a45", "#c25e00"];
@@ -54,6 +56,7 @@ export class G1881Game extends G18xxGame {
       setNames(this.catalog);
       this.namedFrom = this.catalog;
     }
+    registerPartColours(this.view);
     super.render();
   }
 
@@ -61,18 +64,18 @@ export class G1881Game extends G18xxGame {
 
   mapTurn() {
     const legal = this.legal();
-    return legal.some((a) => a.type === "lay_tile" || a.type === DEPOT);
+    return legal.some((a) => a.type === "lay_tile" || isDepot(a));
   }
 
   mapMode(legal = this.legal()) {
     const modes = mapModes(legal);
-    if (legal.some((a) => a.type === DEPOT)) modes.push("token");
+    if (legal.some(isDepot)) modes.push("token");
     if (this.ui.mode && modes.includes(this.ui.mode)) return this.ui.mode;
     return this.preferredMode(modes);
   }
 
   tokenEntries(mode = this.mapMode()) {
-    return mode === "token" ? this.legal().filter((a) => a.type === DEPOT) : super.tokenEntries(mode);
+    return mode === "token" ? this.legal().filter(isDepot) : super.tokenEntries(mode);
   }
 
   /** The runs to draw: the operating company's trains (one colour each, labelled with the
@@ -81,7 +84,7 @@ export class G1881Game extends G18xxGame {
     const routes = [];
     const op = view.operating;
     if (this.showRuns) {
-      for (const [id, runs] of Object.entries(this.lastRuns ?? {})) if (id !== op?.company) runs.forEach((r, i) => routes.push(routeOf(r, i)));
+      for (const [id, runs] of Object.entries(this.lastRuns ?? {})) if (id !== runner(op)) runs.forEach((r, i) => routes.push(routeOf(r, i)));
     }
     runsOf(op?.runs).forEach((r, i) => routes.push(routeOf(r, i)));
     return routes;
@@ -90,7 +93,7 @@ export class G1881Game extends G18xxGame {
   /** Keep each company's last runs (for "Last runs") as the operating view shows them. */
   afterResponse(view) {
     const op = view?.operating;
-    if (op?.runs) (this.lastRuns ??= {})[op.company] = runsOf(op.runs);
+    if (op?.runs) (this.lastRuns ??= {})[runner(op)] = runsOf(op.runs);
   }
 
   mapTools() {
@@ -114,6 +117,8 @@ export class G1881Game extends G18xxGame {
       case "market": {
         const names = Object.fromEntries(companiesOf(view).map((c) => [c.id, { name: c.name }]));
         marketTab(panel, { market: this.catalog?.market, view, names, active: view.acting?.entity ?? null, wide });
+        const held = companySbahnShares(view);
+        if (held) panel.append(held);
         break;
       }
       case "trains":
@@ -144,6 +149,9 @@ export class G1881Game extends G18xxGame {
     return { kicker: view.end_reason ? `Game over: ${view.end_reason}` : "Game over" };
   }
 }
+
+/** Who ran: the company, or the S-Bahn's part ("S", "S/seat_2": each part runs apart, 12.5). */
+const runner = (op) => op?.part ?? op?.company;
 
 /** One train's run as the shared map draws it: its stops, a colour and a label with its
  * revenue and ferry bonus (the engine's amounts). */

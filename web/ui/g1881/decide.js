@@ -7,12 +7,14 @@
 // `g` is the controller (controller.js, on g18xx/controller.js).
 
 import { h } from "../dom.js";
+import { SBAHN, SBAHN_GROUPS, sbahnBuyLabel, sbahnPartHeader, trainLabel } from "./sbahn_decide.js";
 import { actButton, byType, goButton, isRange, rangeControl } from "../g18xx/controls.js";
 import { layControls, MODE_LABELS, tokenControls } from "../g18xx/laying.js";
 import { companyBadge, money, seatName, trainChip } from "./format.js";
+import { VOTE_GROUPS } from "./vote.js";
 
 // the order of the groups in the panel; types not listed come last as plain buttons
-const ORDER = ["accept_offer", "refuse_offer", "bid", "buy", "sell", "lay_tile", "place_depot", "offer_depot", "buy_depot", "run", "dividend", "buy_train", "buy_train_on_credit", "offer_train", "keep_trains", "buy_sbahn", "sell_sbahn", "sbahn_depot", "vote", "veto"];
+const ORDER = ["accept_offer", "refuse_offer", "place_start_depot", "bid", "buy", "sell", "lay_tile", "place_depot", "offer_depot", "buy_depot", "run", "dividend", "buy_train", "buy_train_on_credit", "offer_train", "keep_trains", "buy_sbahn", "sell_sbahn", "take_commission", "vote", "veto"];
 const DONE = ["pass", "end_turn", "done"];
 const DONE_LABELS = { pass: "Pass", end_turn: "End my turn", done: "Done" };
 const DIVIDEND_LABELS = { pay: "Pay out", withhold: "Withhold", "pay, keep boni": "Pay, keep the bonuses" };
@@ -32,6 +34,7 @@ export function decisionPanel(g) {
   return h(
     "div",
     { class: "decide g81-decide", "data-testid": "decide", "data-step": g.view.step ?? "" },
+    sbahnPartHeader(g.view),
     ...groups,
     finish.length ? h("div", { class: "decide-buttons g81-finish" }, finish) : null,
   );
@@ -110,6 +113,7 @@ function buyGroup(g, entries) {
       "div",
       { class: "decide-buttons share-buttons" },
       entries.map((a) => {
+        if (a.company === SBAHN) return actButton(g, a, sbahnBuyLabel(view, a), { testid: `buy-${a.company}${a.source ? `-${a.source}` : ""}` });
         const c = view.companies?.[a.company] ?? {};
         const first = !c.director && (a.source ?? IPO) === IPO;
         const what = first ? "director's share" : a.source && a.source !== IPO ? `from the ${a.source}` : "new share";
@@ -130,7 +134,7 @@ function sellGroup(g, entries) {
     h(
       "div",
       { class: "decide-buttons share-buttons" },
-      entries.map((a) => actButton(g, a, h("span", {}, companyBadge(a.company), ` sell ${a.count} × 10%`), { testid: `sell-${a.company}-${a.count}`, class: "ghost" })),
+      entries.map((a) => actButton(g, a, h("span", {}, companyBadge(a.company), a.company === SBAHN ? ` sell ${a.count} S-Bahn share${a.count > 1 ? "s" : ""}` : ` sell ${a.count} × 10%`), { testid: `sell-${a.company}-${a.count}`, class: "ghost" })),
     ),
   );
 }
@@ -225,7 +229,7 @@ function trainGroup(g, entries) {
     h(
       "div",
       { class: "decide-buttons" },
-      entries.map((a) => actButton(g, a, h("span", {}, trainChip(a.train), prices[a.train] !== undefined ? ` ${money(prices[a.train])}` : ""), { testid: `buy-train-${slug(a.train)}` })),
+      entries.map((a) => actButton(g, a, trainLabel(a, prices[a.train]), { testid: `buy-train-${slug(a.train)}${a.scrap ? `-scrap-${slug(a.scrap)}` : ""}` })),
     ),
   );
 }
@@ -324,6 +328,7 @@ function plainGroup(g, entries, type) {
 }
 
 const GROUPS = {
+  ...SBAHN_GROUPS, // 10.9, 12.1-12.13: the S-Bahn's own decisions (sbahn_decide.js)
   bid: bidGroup,
   buy: buyGroup,
   sell: sellGroup,
@@ -338,4 +343,5 @@ const GROUPS = {
   offer_depot: offerGroup,
   accept_offer: answerGroup,
   refuse_offer: answerGroup,
+  ...VOTE_GROUPS, // 12.6: the S-Bahn board's allow/veto and vote (vote.js)
 };

@@ -86,30 +86,87 @@ export function companiesSheet(view, { compact = false } = {}) {
   );
 }
 
-/** The S-Bahn: whether its shares are on sale, who holds them (players and tram companies). */
+const wrap = (table) => h("div", { class: "g18-table-wrap" }, table);
+
+const PART_STATUS = { main: "main network", apart: "not connected", merged: "merged into the main network" };
+
+/** The S-Bahn (12.1-12.5): chairman, price, the certificates with their holders (players and
+ * tram companies; the board seats marked), each part's holder, treasury, trains, depots and
+ * whether it is connected; the current turn's pay-outs. */
 export function sbahnPanel(view) {
   const entry = Object.entries(view.companies ?? {}).find(([, c]) => c.kind === "sbahn");
   if (!entry) return h("p", { class: "muted small", "data-testid": "sbahn-panel" }, "No S-Bahn in this game.");
   const [id, sb] = entry;
-  const holders = [
-    ...(view.players ?? []).filter((p) => p.shares?.[id]).map((p) => [p.name, p.shares[id], p.seat]),
-    ...Object.entries(view.companies ?? {}).filter(([, c]) => c.sbahn_shares).map(([cid, c]) => [cid, c.sbahn_shares, null]),
-  ];
+  const info = view.sbahn ?? {};
+  const seats = Object.fromEntries((view.players ?? []).map((p) => [p.name, p.seat]));
+  const who = (name) => (name in seats ? h("span", {}, h("span", { class: "seat-dot", style: { background: seatColour(seats[name]) } }), ` ${name}`) : view.companies?.[name] ? companyBadge(name) : name === "ipo" ? "new" : (name ?? "–"));
+  const certs = (info.certificates ?? []).filter((c) => c.kind !== "ordinary" || c.holder !== "ipo");
+  const turn = view.sbahn_turn ?? {};
   return h(
     "div",
     { class: "g81-sbahn", "data-testid": "sbahn-panel" },
-    h("p", {}, companyBadge(id), ` ${NAMES[id] ?? "S-Bahn"} · ${STATUS[sb.status] ?? sb.status}`, sb.price ? ` · ${money(sb.price)} per 5%` : "", sb.director ? ` · chairman ${sb.director}` : ""),
+    h("p", {}, companyBadge(id), ` ${NAMES[id] ?? "S-Bahn"} · ${STATUS[sb.status] ?? sb.status}`, sb.price ? ` · ${money(sb.price)} per 5%` : "", info.chairman ? ` · chairman ${info.chairman}` : ""),
     sb.status === "unopened" ? h("p", { class: "muted small" }, "Its shares go on sale in phase 2, to players and tram companies, 30% at most each.") : null,
-    holders.length
+    certs.length
+      ? wrap(sheet(
+          "sbahn-certificates",
+          "Chairman and board",
+          [["Share"], ["Holder"]],
+          certs.map((c) =>
+            h(
+              "tr",
+              { "data-testid": `sbahn-cert-${c.number}`, class: [c.kind !== "ordinary" && "is-seat"] },
+              h("th", { scope: "row" }, c.kind === "chairman" ? `1 · chairman ${c.percent}%` : c.kind === "seat" ? `${c.number} · board seat ${c.seat} ${c.percent}%` : `${c.number} · ${c.percent}%`),
+              h("td", {}, who(c.holder)),
+            ),
+          ),
+          true,
+        ))
+      : null,
+    Object.keys(info.holders ?? {}).length
       ? h(
           "ul",
           { class: "g81-board" },
-          holders.map(([who, pct, seat]) =>
-            h("li", { "data-testid": `sbahn-holder-${who}` }, seat !== null ? h("span", { class: "seat-dot", style: { background: seatColour(seat) } }) : companyBadge(who), ` ${who}: ${pct}%`),
-          ),
+          Object.entries(info.holders)
+            .filter(([name]) => name !== "ipo")
+            .map(([name, pct]) => h("li", { "data-testid": `sbahn-holder-${name}` }, who(name), `: ${pct}%`)),
         )
       : null,
-    h("p", { class: "muted small" }, `New shares ${sb.ipo ?? 0}% · pool ${sb.pool ?? 0}%`),
+    (info.parts ?? []).length
+      ? wrap(sheet(
+          "sbahn-parts",
+          "Network parts",
+          [["Part"], ["Holder"], ["Treasury", { class: "num" }], ["Trains"], ["Depots"]],
+          info.parts
+            .filter((p) => p.status !== "merged" || p.holder)
+            .map((p) =>
+              h(
+                "tr",
+                { "data-testid": `sbahn-part-${p.part}`, "data-status": p.status, class: [turn.acting?.part === p.part && "is-active"] },
+                h("th", { scope: "row" }, p.seat ? `Seat ${p.seat}` : "Main", h("span", { class: "muted small" }, ` ${PART_STATUS[p.status] ?? p.status}`)),
+                h("td", {}, who(p.holder)),
+                h("td", { class: "num" }, money(p.treasury)),
+                h("td", { class: "trains-cell" }, (p.trains ?? []).map((t) => trainChip(t))),
+                h("td", {}, (p.depots ?? []).map(([hx]) => hx).join(", ") || "–"),
+              ),
+            ),
+          true,
+        ))
+      : null,
+    Object.keys(turn.paid_out ?? {}).length ? h("p", { class: "muted small", "data-testid": "sbahn-paid" }, `This turn: ${Object.entries(turn.paid_out).map(([part, amount]) => `${part} ${turn.votes?.[part] ? "paid" : "withheld"} ${money(amount)}`).join(" · ")}`) : null,
+    info.next_ipo ? h("p", { class: "muted small" }, `Next new share ${info.next_ipo.percent}% at ${money(info.next_ipo.price)} · new ${sb.ipo ?? 0}% · pool ${sb.pool ?? 0}%`) : h("p", { class: "muted small" }, `New shares ${sb.ipo ?? 0}% · pool ${sb.pool ?? 0}%`),
+  );
+}
+
+/** The S-Bahn shares tram companies hold (10.9), under the market; null when none does. */
+export function companySbahnShares(view) {
+  const held = Object.entries(view.companies ?? {}).filter(([, c]) => c.kind === "tram" && c.sbahn_shares);
+  if (!held.length) return null;
+  return h(
+    "p",
+    { class: "muted small g81-company-sbahn", "data-testid": "company-sbahn-shares" },
+    "S-Bahn shares held by tram companies: ",
+    held.map(([id, c], i) => h("span", { "data-holder": id }, i ? " · " : "", companyBadge(id), ` ${c.sbahn_shares}%`)),
   );
 }
 

@@ -78,7 +78,7 @@ export function rules1881() {
       ["The opening bid.", "Everyone puts a secret bid (at least 20, in tens) into an envelope. Then the highest bidder swaps envelopes with the lowest, the second with the second-lowest, and so on: the money goes from the keen to the patient. In bid order, each then buys up to four tram shares; a company's first share is its director's share."],
       ["Stock Rounds.", "Buy one share per turn and sell as many as you like. A company starts operating once 60% is sold and gets ten times its par price. New companies open only when the running ones have no new shares left."],
       ["Operating Rounds.", "In price order each company lays or upgrades a tile, may buy a depot, runs its trains over the best routes (the engine finds them) and pays out or withholds; ferry and outskirts bonuses may be kept while the rest is paid."],
-      ["Trains and the S-Bahn.", "Only the cheapest trains on sale can be bought; new train types start new phases and old ones rust. In the full game the S-Bahn sells shares from phase 2 and its board members build sub-networks on the Trasse; this early version leaves the S-Bahn out."],
+      ["Trains and the S-Bahn.", "Only the cheapest trains on sale can be bought; new train types start new phases and old ones rust. From phase 2 the S-Bahn sells shares to players and tram companies; its chairman runs the main network and each board member a sub-network on the Trasse from a start depot, until it links to the main network."],
       ["The end.", "When the bank runs dry or a price reaches 400. The richest player (cash and shares) wins."],
     ],
     "Every control offers only what the rules allow now; undo takes back your own actions of the current turn.",

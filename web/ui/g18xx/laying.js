@@ -77,8 +77,8 @@ export function layControls(g, legal, { layCosts = {} } = {}) {
 /** Place (mode "token") or remove (mode "remove") a marker: tap a highlighted city.
  * `costs`: {token, remove}, the engine's prices of each now; `removable`: what is removed;
  * `type`: the legal entries' type when a title names its marker otherwise (1881's depots);
- * `marker`: what is placed. */
-export function tokenControls(g, legal, mode, { costs = {}, removable = "marker", type: ownType = null, marker = "station marker" } = {}) {
+ * `marker`: what is placed; `place`: the list buttons' words before the hex. */
+export function tokenControls(g, legal, mode, { costs = {}, removable = "marker", type: ownType = null, marker = "station marker", place = "Marker on" } = {}) {
   const type = ownType ?? (mode === "token" ? "place_token" : "remove_token");
   const list = byType(legal, type);
   const ui = g.ui;
@@ -100,7 +100,7 @@ export function tokenControls(g, legal, mode, { costs = {}, removable = "marker"
       { class: "decide-buttons token-list" },
       hexes.map((hx) => {
         const here = list.filter((a) => a.hex === hx);
-        if (here.length === 1) return actButton(g, here[0], `${mode === "token" ? "Marker on" : "Remove on"} ${hx}`, { testid: `${mode}-${hx}-${here[0].city}`, class: "small-btn ghost" });
+        if (here.length === 1) return actButton(g, here[0], `${mode === "token" ? place : "Remove on"} ${hx}`, { testid: `${mode}-${hx}-${here[0].city}`, class: "small-btn ghost" });
         return h("button", { type: "button", class: "btn ghost small-btn", "data-testid": `${mode}-hex-${hx}`, onclick: () => g.pickTokenHex(hx) }, `${hx} (${here.length} cities)`);
       }),
     ),
