@@ -198,6 +198,11 @@ def read(
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise InvalidPosition(f"unknown 1881 options: {', '.join(sorted(map(str, unknown)))}")
+    if options.get("s_veto", False) is not False:
+        # the veto's board state (sbahn_veto.Board) is not part of version 1 yet
+        raise InvalidPosition(
+            "1881 positions do not cover the S-Bahn veto option ('s_veto', 12.6) yet"
+        )
     if len(players) not in START_CASH:
         raise InvalidPosition("1881 is a game for 3 to 6 players", rule="1881 1")
     for name, key in (("double_track", "double_track"), ("trains_on_credit", "credit")):

@@ -169,3 +169,10 @@ def test_an_edited_position_that_a_game_reaches_is_accepted() -> None:
     started = _start(g, edited)
     assert started.position()["cash"]["Ada"] == g.position()["cash"]["Ada"] + 100
     assert started.acting == g.acting
+
+
+def test_a_game_with_the_s_bahn_veto_refuses_positions_clearly() -> None:
+    # 12.6 / A-49: the board's proposals are not in position version 1 yet
+    g = new_game("1881", PLAYERS, {"s_veto": True}, 0)
+    with pytest.raises(InvalidPosition, match="S-Bahn veto"):
+        _start(g, g.position())
