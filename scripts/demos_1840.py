@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from pygame_core import Game, new_game
+from pygame_core.core.position import big_text
 
 JsonDict = dict[str, Any]
 PLAYERS = ["Anna", "Ben", "Clara"]
@@ -256,7 +257,7 @@ def position_at(seed: int, found: Callable[[Game], bool]) -> JsonDict:
     # The Line stack's random state is a 64-bit number; JavaScript's JSON keeps whole
     # numbers exact only below 2**53, and the embed page sends the position through it.
     # A set position may choose its random state: this one keeps the low 53 bits.
-    body["deck"]["rng"] = body["deck"]["rng"] % JS_SAFE or 1
+    body["deck"]["rng"] = big_text(int(body["deck"]["rng"]) % JS_SAFE or 1)
     return body
 
 

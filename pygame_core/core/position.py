@@ -114,6 +114,25 @@ def whole(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
     return value
 
 
+# JavaScript reads JSON numbers as doubles: a whole number above 2**53 loses digits in the
+# browser (and then a save's checksum fails). Random states are written as decimal strings.
+EXACT_IN_JSON: Final = 2**53
+
+
+def big_text(value: int) -> str:
+    """A whole number that may pass 2**53 (a random state), as the decimal string a
+    position writes."""
+    return str(value)
+
+
+def big_whole(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
+    """A whole number written as a decimal string (`big_text`), or as a plain number, in
+    low..high; or a refusal naming `where`."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 40:
+        value = int(value)
+    return whole(value, where, low, high)
+
+
 def flag(value: Any, where: str) -> bool:
     """`value` as true or false, or a refusal naming `where`."""
     if not isinstance(value, bool):

@@ -24,6 +24,8 @@ from ..core.game import JsonDict
 from ..core.position import (
     InvalidPosition,
     array,
+    big_text,
+    big_whole,
     fields,
     flag,
     obj,
@@ -123,7 +125,7 @@ def write(w: World) -> JsonDict:
         "market": w.market.to_dict()["cells"],
         "map": map_json(w.map),
         "depot": w.depot.to_dict(),
-        "deck": {"cards": list(w.deck.cards), "rng": w.deck.rng_state},
+        "deck": {"cards": list(w.deck.cards), "rng": big_text(w.deck.rng_state)},
         "order": list(w.order),
         "voucher": list(w.voucher),
         "majors": {
@@ -270,7 +272,7 @@ def _world(players: Sequence[str], prof: Any, variant: str, body: Mapping[str, A
     line_deck = LineDeck(
         prof.name,
         tuple(strings(deck["cards"], "the Line stack", in_play)),
-        whole(deck["rng"], "the Line stack's 'rng'", 0, 2**64),
+        big_whole(deck["rng"], "the Line stack's 'rng'", 0, 2**64),
     )
     setup = Setup(
         profile=prof.name,

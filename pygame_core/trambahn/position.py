@@ -19,6 +19,8 @@ from ..core.game import JsonDict
 from ..core.position import (
     InvalidPosition,
     array,
+    big_text,
+    big_whole,
     fields,
     flag,
     obj,
@@ -117,7 +119,7 @@ def write(state: TrambahnState) -> JsonDict:
         "extra_tours": [dict(e) for e in state.extra_tours],
         "next_column": state.next_column_id,
         "reshuffles": state.reshuffles,
-        "rng": state.rng.state,
+        "rng": big_text(state.rng.state),
     }
 
 
@@ -155,7 +157,7 @@ def read(
     extras = [_extra(e, i) for i, e in enumerate(array(body["extra_tours"], "'extra_tours'"))]
     next_column = whole(body["next_column"], "'next_column'")
     reshuffles = whole(body["reshuffles"], "'reshuffles'")
-    seed = whole(body.get("rng", rng.state), "'rng'", 0, RNG_MAX)
+    seed = big_whole(body.get("rng", big_text(rng.state)), "'rng'", 0, RNG_MAX)
 
     _check_cards(seats, rows, piles)
     _check_trams(seats, stack, supply)
@@ -504,7 +506,7 @@ def from_text(text: str) -> JsonDict:
         "reshuffles": _number(parts[15], "the reshuffle count"),
     }
     if len(parts) == 17:
-        body["rng"] = _number(parts[16], "the random state")
+        body["rng"] = big_text(_number(parts[16], "the random state"))
     return body
 
 
