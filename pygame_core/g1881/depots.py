@@ -68,31 +68,6 @@ def circles(tile: TileDef, part: int) -> tuple[Circle, ...]:
     return tuple(Circle.S if stop.narrow_slot(i) else Circle.TRAM for i in range(stop.slots))
 
 
-def fit_circles(map_state: MapState, coord: str) -> None:
-    """After a tile on `coord` was laid or upgraded: each depot sits on a circle of its kind
-    again (7.3; the map moves depots to the first free circles, and an upgrade may put the
-    S circle elsewhere), in the order they stood."""
-    tile, _ = map_state.tile(coord)
-    for part in list(map_state.tokens.get(coord, {})):
-        slots = map_state.slots(coord, part)
-        sorted_slots = _by_kind(slots, circles(tile, part))
-        if sorted_slots is not None:
-            slots[:] = sorted_slots
-
-
-def _by_kind(slots: list[str | None], kinds: tuple[Circle, ...]) -> list[str | None] | None:
-    """The depots of `slots` on circles of their kind, in order (None: they do not fit)."""
-    if len(slots) != len(kinds):
-        return None
-    out: list[str | None] = [None] * len(kinds)
-    for token in (t for t in slots if t is not None):
-        free = [i for i, k in enumerate(kinds) if k is kind_of(token) and out[i] is None]
-        if not free:
-            return None
-        out[free[0]] = token
-    return out
-
-
 @dataclass(frozen=True)
 class Charter:
     """A company's charter (Ablageblatt): the cost of each depot slot, cheapest first, and

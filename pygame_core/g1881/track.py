@@ -20,7 +20,6 @@ from ..g18xx.graph import TrackGraph
 from ..g18xx.laying import Lay, entry_edges
 from ..g18xx.tiles import Gauge, StopKind, TileDef, upgrade_ok
 from .board import hex_data, map_data, tile_counts, tiles, upgrade_rules
-from .depots import fit_circles
 from .runs import SBAHN_PARTS, token_groups
 from .source import section
 
@@ -310,7 +309,6 @@ def lay(
     result = check_lay(state, builder, lay, supply)
     coord, name, rotation = lay
     state.lay(coord, tiles()[name], rotation)
-    fit_circles(state, coord)  # 7.3: an S depot stays on an S circle
     return result
 
 
