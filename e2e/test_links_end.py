@@ -16,8 +16,9 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bench.bench_links import play
-from e2e.conftest import ENGINE_TIMEOUT_MS, Guard
+from e2e.conftest import Guard
 from e2e.g1840_page import AUTOSAVE_KEY, ROOT, autosave
+from e2e.test_links import open_link, reopened, tiles
 from pygame_core import Game
 from pygame_core.links import fragment, parse_fragment
 from scripts.serve import SiteServer
@@ -33,15 +34,6 @@ def finished(name: str) -> Game:
     return play(title, players, seed)
 
 
-def open_link(page: Page, base: str, frag: str) -> None:
-    """Open `index.html#<frag>` and wait until the engine has the game (or refused it)."""
-    page.goto(f"{base}/index.html?botdelay=0#{frag}")
-    page.wait_for_selector(
-        f"{ROOT}[data-engine='ready'][data-busy='0'], [data-testid=link-error]",
-        timeout=ENGINE_TIMEOUT_MS,
-    )
-
-
 def end_share(page: Page) -> str:
     """Share from the end screen: the link comes at once, with no warning first."""
     page.get_by_test_id("end-share").click()
@@ -54,11 +46,7 @@ def end_share(page: Page) -> str:
 
 def board(page: Page) -> dict[str, Any]:
     """What an 18xx end screen and map show: the end table, each hex's tile."""
-    tiles = page.eval_on_selector_all(
-        ".hm-hexes .hex[data-tile]",
-        "els => els.map(e => `${e.dataset.hex}:${e.dataset.tile}:${e.dataset.rotation}`)",
-    )
-    return {"end": page.get_by_test_id("end-table").inner_text(), "tiles": sorted(tiles)}
+    return {"end": page.get_by_test_id("end-table").inner_text(), "tiles": tiles(page)}
 
 
 @pytest.mark.parametrize("name", ["trambahn", "1840"])
@@ -108,10 +96,4 @@ def test_a_full_1881_game_round_trips_by_link(
         f"python {len(python_frag) + len(site_server.url) + len('/index.html#')} chars"
     )
 
-    fresh = guard.attach(browser.new_context())
-    other = fresh.new_page()
-    open_link(other, site_server.url, url.split("#", 1)[1])
-    expect(other.get_by_test_id("end-screen")).to_be_visible()
-    assert autosave(other)["save"]["state_hash"] == game.state_hash()
-    assert board(other) == first
-    fresh.close()
+    assert reopened(browser, guard, url, board) == (game.state_hash(), first)

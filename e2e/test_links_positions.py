@@ -17,6 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from e2e.conftest import ENGINE_TIMEOUT_MS, Guard
 from e2e.g1840_page import ROOT, autosave
+from e2e.test_links import open_link, tiles
 from pygame_core import CorruptSave, Game, new_game
 from pygame_core.links import fragment, parse_fragment
 from scripts.serve import SiteServer
@@ -32,23 +33,10 @@ def demo_save() -> dict[str, Any]:
     return {**save, "format": "tramways-save", "version": demo["save_version"]}
 
 
-def open_link(page: Page, base: str, frag: str) -> None:
-    """Open `index.html#<frag>` and wait until the engine has the game (or refused it)."""
-    page.goto(f"{base}/index.html?botdelay=0#{frag}")
-    page.wait_for_selector(
-        f"{ROOT}[data-engine='ready'][data-busy='0'], [data-testid=link-error]",
-        timeout=ENGINE_TIMEOUT_MS,
-    )
-
-
 def board(page: Page, players: int) -> dict[str, Any]:
     """What the 1840 screen shows: each hex's tile and each seat's cash."""
-    tiles = page.eval_on_selector_all(
-        ".hm-hexes .hex[data-tile]",
-        "els => els.map(e => `${e.dataset.hex}:${e.dataset.tile}:${e.dataset.rotation}`)",
-    )
     cash = [page.get_by_test_id(f"cash-{s}").inner_text() for s in range(players)]
-    return {"tiles": sorted(tiles), "cash": cash}
+    return {"tiles": tiles(page), "cash": cash}
 
 
 def test_a_game_from_a_position_shared_from_the_editor_reopens(
