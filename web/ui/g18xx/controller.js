@@ -655,6 +655,7 @@ export class G18xxGame extends EngineGame {
             h("button", { type: "button", class: "btn", "data-testid": "close-end", onclick: () => { this.endDismissed = true; this.render(); } }, "Look at the map"),
             this.waitButton("history", "Replay history", { class: "btn", "data-testid": "end-history" }, () => this.enterHistory()),
             h("button", { type: "button", class: "btn", "data-testid": "end-export", onclick: () => this.exportSave() }, "Export"),
+            h("button", { type: "button", class: "btn", "data-testid": "end-share", title: "Share the finished game as a link", onclick: () => shareGame(this) }, "Share"),
             h("button", { type: "button", class: "btn ghost", "data-testid": "end-menu", onclick: () => this.menu() }, "Menu"),
           ],
         }),
