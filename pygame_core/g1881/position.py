@@ -238,7 +238,7 @@ def _world(players: list[str], body: Mapping[str, Any]) -> World:
     with reading("'trains'"):
         trains = TrainState.from_dict(obj(body["trains"], "'trains'"))
     with reading("'map'"):
-        map_state = _map_state(body["map"])
+        on_map = map_state(body["map"])
     with reading("'charters'"):
         charters = _charters(obj(body["charters"], "'charters'"))
     with reading("'end'"):
@@ -250,7 +250,7 @@ def _world(players: list[str], body: Mapping[str, Any]) -> World:
         credit=bool(body["credit"]),
         eco=eco,
         trains=trains,
-        map=map_state,
+        map=on_map,
         end=end,
         charters=charters,
         auctioneer=whole(body["auctioneer"], "'auctioneer'", 0, n - 1),
@@ -355,7 +355,9 @@ def _companies(eco: Economy, c: Mapping[str, Any], players: list[str]) -> None:
         raise InvalidPosition("every company in 'floated' is in 'in_play' (4.25)")
 
 
-def _map_state(value: Any) -> MapState:
+def map_state(value: Any) -> MapState:
+    """The map of a position's 'map' field (tiles, depots, reserved homes), its shape
+    checked; what holds on every map is checked with the whole world (broken_world)."""
     m = obj(value, "'map'")
     fields(m, "'map'", ("tiles", "tokens", "reserved"), ("reserved_hex",))
     state = b.initial_state()
