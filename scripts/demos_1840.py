@@ -272,6 +272,11 @@ def _label(game: Game) -> str:
     return str(game.view(None)["round"]["label"])
 
 
+def market_step(caption: str, actions: int) -> JsonDict:
+    """A step about a price move: the market tab open."""
+    return {"caption": caption, "actions": actions, "highlight": {"tab": "market"}}
+
+
 def _line_on_turn(line: str, label: str) -> Callable[[Game], bool]:
     def found(game: Game) -> bool:
         turn = game.view(None).get("line_turn")
@@ -519,21 +524,19 @@ def sale_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
     after = game.view(None)["majors"][company]
     got = _cash(game, f"p{seat}") - cash
     steps: list[JsonDict] = [
-        {
-            "caption": 'Rulebook (1840 X.3): "Werden Aktien verkauft, wird der Kursmarker [...] '
+        market_step(
+            'Rulebook (1840 X.3): "Werden Aktien verkauft, wird der Kursmarker [...] '
             "pro verkauften 10% um ein Feld nach unten versetzt. Dies geschieht nach dem "
             f"Verkauf.\" Set up here: {player}'s turn in a Player Round; {company} stands at "
             f"{before['price']}.",
-            "actions": 0,
-            "highlight": {"tab": "market"},
-        },
-        {
-            "caption": f"{player} sells {count} share{'s' if count > 1 else ''} of {company} "
+            0,
+        ),
+        market_step(
+            f"{player} sells {count} share{'s' if count > 1 else ''} of {company} "
             f"for {got} (at the old price, {before['price']} each); then the price falls "
             f"{count} cell{'s' if count > 1 else ''}: {before['price']} -> {after['price']}.",
-            "actions": 1,
-            "highlight": {"tab": "market"},
-        },
+            1,
+        ),
     ]
     return game, "Rulebook: a sale moves the price down (1840 VII.4, X.3)", steps
 
@@ -701,15 +704,14 @@ def tabelle_6_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
     game = from_position(body)
     label = _label(game)
     steps: list[JsonDict] = [
-        {
-            "caption": 'Rulebook (1840 VIII.5.1, X.2): "Der Direktor entscheidet, wieviel vom '
+        market_step(
+            'Rulebook (1840 VIII.5.1, X.2): "Der Direktor entscheidet, wieviel vom '
             'Einkommen ausgeschüttet wird. Der Kurs steigt entsprechend Tabelle 6." Set up '
             f"here: {label}, the income fields of {', '.join(majors)} hold "
             f"{', '.join(str(a or TABELLE_WITHHELD) for a in TABELLE_PAYOUTS)}; their "
             f"prices: {', '.join(str(game.view(None)['majors'][m]['price']) for m in majors)}.",
-            "actions": 0,
-            "highlight": {"tab": "market"},
-        }
+            0,
+        )
     ]
     for major, amount in zip(majors, TABELLE_PAYOUTS, strict=True):
         seat = _until_dividend(game)
@@ -721,12 +723,11 @@ def tabelle_6_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
         cells = f"{abs(moved)} cell{'s' if abs(moved) != 1 else ''} {way}" if moved else "stays"
         paid = "withholds everything and pays 0" if amount == 0 else f"pays {amount}"
         steps.append(
-            {
-                "caption": f'{major} {paid}. Tabelle 6, row "{tabelle_6_row(amount)[2]}": '
+            market_step(
+                f'{major} {paid}. Tabelle 6, row "{tabelle_6_row(amount)[2]}": '
                 f"its price marker {cells}, {before['price']} -> {after['price']}.",
-                "actions": len(game.actions),
-                "highlight": {"tab": "market"},
-            }
+                len(game.actions),
+            )
         )
     return game, "Rulebook: the dividend table, Tabelle 6 (1840 VIII.5.1, X.2)", steps
 
@@ -777,23 +778,21 @@ def sold_out_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
     holders = sorted({o for c, o in owners.items() if c.startswith(f"{major}_")})
     names = ", ".join(game.players[int(h[1:])] for h in holders)
     steps: list[JsonDict] = [
-        {
-            "caption": 'Rulebook (1840 X.3): "Wenn sich am Ende einer Aktienrunde alle '
+        market_step(
+            'Rulebook (1840 X.3): "Wenn sich am Ende einer Aktienrunde alle '
             "verfügbaren Aktien einer Gesellschaft in Spielerhand befinden, dann steigt der "
             f'Kursmarker um ein Feld nach oben." Set up here: the end of {SOLD_OUT_ROUND}; '
             f"every share of {major} is held by players ({names}), none in the pool; "
             f"{major} stands at {before[major]['price']}. The others have passed; "
             f"{game.players[seat]} passes too.",
-            "actions": 0,
-            "highlight": {"tab": "market"},
-        },
-        {
-            "caption": f"All players have passed: {SOLD_OUT_ROUND} ends. {major} is sold out, "
+            0,
+        ),
+        market_step(
+            f"All players have passed: {SOLD_OUT_ROUND} ends. {major} is sold out, "
             f"so its price marker rises one cell (X.3): {before[major]['price']} -> "
             f"{after[major]['price']}. The other majors have shares in the pool and stay.",
-            "actions": 1,
-            "highlight": {"tab": "market"},
-        },
+            1,
+        ),
     ]
     return game, "Rulebook: a sold-out major rises at the round's end (1840 X.3)", steps
 

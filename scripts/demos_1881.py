@@ -25,6 +25,7 @@ from typing import Any
 from pygame_core import Game, new_game
 from pygame_core.g18xx.render import map_json
 from pygame_core.g1881 import board
+from pygame_core.g1881.economy import SBAHN, TRAMS
 from pygame_core.g1881.position import map_state
 from pygame_core.g1881.runs import best_company_runs
 from pygame_core.g1881.source import section
@@ -53,6 +54,16 @@ def bot_game_until(options: JsonDict, seed: int, found: Callable[[Game], bool]) 
     return game
 
 
+def first_seed(max_seeds: int, make: Callable[[int], Game], what: str) -> Game:
+    """`make(seed)` for the first of seeds 1, 2, ... that reaches the example."""
+    for seed in range(1, max_seeds + 1):
+        try:
+            return make(seed)
+        except NotReached:
+            continue
+    raise SystemExit(f"no seed reached {what}; raise --max-seeds")
+
+
 def body_of(game: Game) -> JsonDict:
     """The position of `game` without its envelope (to edit)."""
     return {k: v for k, v in game.position().items() if k not in ("format", "title", "version")}
@@ -67,7 +78,6 @@ def from_position(source: Game, body: JsonDict) -> Game:
 
 # --- rule 14: double track, 90 -> 130 ---------------------------------------------------------
 
-DOUBLE_TRACK_SEED = 1  # a 3-player game whose OR 1.1 has BESTAG (home H5) on turn
 EXAMPLE_TILES = {"H5": "33", "I6": "18", "J5": "20", "K5": "17"}  # the design's green tiles
 EXAMPLE_COMPANY = "BESTAG"
 EXAMPLE_TRAIN = "4"
@@ -116,9 +126,13 @@ def _bestag_on_turn(game: Game) -> bool:
     return bool(op and op["corp"] == EXAMPLE_COMPANY)
 
 
-def double_track_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
-    """Rule 14's example: the 4-train's single run 90, shuttling 130 (double track)."""
-    source = bot_game_until({"double_track": True}, DOUBLE_TRACK_SEED, _bestag_on_turn)
+TRAIN_LIMIT_3 = 3  # Table 2: phase 3
+
+
+def double_track_position(seed: int) -> Game:
+    """The first operating turn of BESTAG (home H5) in the 3-player bot game `seed` with the
+    option double_track, edited into rule 14's example and started from that position."""
+    source = bot_game_until({"double_track": True}, seed, _bestag_on_turn)
     body = body_of(source)
     # The example's situation: the route's four hexes carry green tiles; phase 3 has begun
     # with the first 4-train, BESTAG's (Table 2: the 2-trains rusted; the 3-trains, sold
@@ -126,17 +140,26 @@ def double_track_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
     body["map"] = example_map(body)
     trains = body["trains"]
     trains["phase"] = body["companies"]["phase"] = "3"
-    trains["owned"] = {
-        o: [t for t in ts if not t.startswith("2-")] for o, ts in trains["owned"].items()
-    }
+    owned = {o: [t for t in ts if not t.startswith("2-")] for o, ts in trains["owned"].items()}
     trains["bank"]["2"] = []
-    threes, trains["bank"]["3"] = trains["bank"]["3"], []
-    others = [c for c in trains["owned"] if c != EXAMPLE_COMPANY]
-    for company, chunk in zip(others, (threes[:3], threes[3:]), strict=False):
-        trains["owned"][company] = trains["owned"][company] + chunk
-    trains["owned"][EXAMPLE_COMPANY] = [trains["bank"][EXAMPLE_TRAIN].pop(0)]
+    threes, trains["bank"]["3"] = list(trains["bank"]["3"]), []
+    companies = body["companies"]
+    for company in (c for c in companies["floated"] if c not in companies["closed"]):
+        if company in TRAMS and company != EXAMPLE_COMPANY:
+            room = TRAIN_LIMIT_3 - len(owned.get(company, []))
+            owned[company] = owned.get(company, []) + threes[:room]
+            threes = threes[room:]
+    if threes:
+        raise NotReached(f"seed {seed}: too few companies for the 3-trains")
+    owned[EXAMPLE_COMPANY] = [trains["bank"][EXAMPLE_TRAIN].pop(0)]
+    trains["owned"] = owned
     body["step"] = "run"
-    game = from_position(source, body)
+    return from_position(source, body)
+
+
+def double_track_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """Rule 14's example: the 4-train's single run 90, shuttling 130 (double track)."""
+    game = first_seed(max_seeds, double_track_position, "BESTAG's turn")
     seat = game.active
     assert seat is not None
     game.apply({"type": "run"}, seat)
@@ -173,20 +196,7 @@ def double_track_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
 
 # --- 12.3: the S-Bahn chairman swap -----------------------------------------------------------
 
-SWAP_SEED = 2  # a 3-player game: the first Stock Round of phase 2, the S-Bahn on offer
-SBAHN = "S"
-# The moves before the example: Clara buys the chairman's 10 % (No. 1), Ben two 5 % seat
-# shares (Nos. 2 and 3); the others pass in between.
-SWAP_SCRIPT: tuple[tuple[str, str], ...] = (
-    ("Clara", "buy"),
-    ("Anna", "pass"),
-    ("Ben", "buy"),
-    ("Clara", "pass"),
-    ("Anna", "pass"),
-    ("Ben", "buy"),
-    ("Clara", "pass"),
-    ("Anna", "pass"),
-)
+SWAP_SHARES = 2  # the challenger's 5 % shares before the example: 10 %, a tie (4.22)
 
 
 def _sbahn_on_offer(game: Game) -> bool:
@@ -198,27 +208,54 @@ def _s_holders(game: Game) -> list[str | None]:
     return [c["holder"] for c in game.view(None)["sbahn"]["certificates"]]
 
 
-def _play(game: Game, player: str, what: str) -> None:
-    seat = game.players.index(player)
-    assert game.active == seat, f"{player} is on turn"
-    if what == "buy":
-        game.apply({"type": "buy", "company": SBAHN, "source": "ipo"}, seat)
-        if game.active == seat:
-            game.apply({"type": "end_turn"}, seat)
-    else:
-        game.apply({"type": "pass"}, seat)
+def _buy_s(game: Game, seat: int) -> None:
+    """`seat` buys the next S-Bahn share from the IPO and ends the turn."""
+    buy = {"type": "buy", "company": SBAHN, "source": "ipo"}
+    if buy not in game.legal_actions(seat):
+        raise NotReached(f"{game.players[seat]} cannot buy an S-Bahn share")
+    game.apply(buy, seat)
+    if game.active == seat:
+        game.apply({"type": "end_turn"}, seat)
+
+
+def swap_position(seed: int) -> tuple[Game, str, str]:
+    """The first Stock Round of phase 2 in the 3-player bot game `seed`; then the player on
+    turn buys the chairman's 10 % (No. 1) and the richest other player two 5 % shares, the
+    others passing in between (never all: the round goes on). Started from the position where the
+    challenger is on turn again; with the chairman's and the challenger's names."""
+    source = bot_game_until({}, seed, _sbahn_on_offer)
+    chair = source.active
+    assert chair is not None
+    names = source.players
+    cash = source.position()["cash"]
+    # the challenger: the richest other player (three 5 % shares to buy)
+    challenger = max((s for s in range(len(names)) if s != chair), key=lambda s: cash[names[s]])
+    _buy_s(source, chair)
+    while not (source.active == challenger and _s_holders(source).count(names[challenger]) == 2):
+        seat = source.active
+        if seat is None or not _sbahn_on_offer(source) or len(source.actions) >= MAX_ACTIONS:
+            raise NotReached(f"seed {seed}: the Stock Round ended")
+        if seat == challenger:
+            _buy_s(source, seat)
+        else:
+            source.apply({"type": "pass"}, seat)
+    return from_position(source, body_of(source)), names[chair], names[challenger]
 
 
 def chairman_swap_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
-    """12.3 (C-47): Ben, with two 5 % shares (10 %, a tie: no change), buys a third and
-    takes the chairmanship from Clara: he hands her his two highest 5 % shares for her 10 %
+    """12.3 (C-47): a player with two 5 % shares (10 %, a tie: no change) buys a third and
+    takes the chairmanship: he hands the chairman his two highest 5 % shares for the 10 %
     share; his own board seat (No. 2) is now the chairman's and counts as connected."""
-    source = bot_game_until({}, SWAP_SEED, _sbahn_on_offer)
-    for player, what in SWAP_SCRIPT:
-        _play(source, player, what)
-    game = from_position(source, body_of(source))
+    made: dict[str, str] = {}
+
+    def make(seed: int) -> Game:
+        game, made["chair"], made["challenger"] = swap_position(seed)
+        return game
+
+    game = first_seed(max_seeds, make, "an S-Bahn chairman swap")
+    chair, challenger = made["chair"], made["challenger"]
     before = _s_holders(game)
-    _play(game, "Ben", "buy")
+    _buy_s(game, game.players.index(challenger))
     after = _s_holders(game)
     merged = game.position()["companies"]["seats_merged"]
 
@@ -232,17 +269,18 @@ def chairman_swap_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
             "gegen die des Vorsitzenden. Vorsitzender & Aufsichtsratmitglied können dadurch "
             "auch in einer Hand sein. In diesem Fall aber gilt das Teilnetz des "
             'Aufsichtsratmitglieds als an das Hauptnetz angeschlossen." Set up '
-            f"here: Clara is chairman ({numbers(before, 'Clara')}, 10 %); Ben holds "
-            f"{numbers(before, 'Ben')}, two 5 % board seats: 10 %, a tie, so nothing changes "
-            "yet. Ben is on turn.",
+            f"here: {chair} is chairman ({numbers(before, chair)}, 10 %); {challenger} holds "
+            f"{numbers(before, challenger)}, two 5 % board seats: 10 %, a tie, so nothing "
+            f"changes yet. {challenger} is on turn.",
             "actions": 0,
             "highlight": {"tab": "sbahn"},
         },
         {
-            "caption": f"Ben buys the next 5 % share: 15 % against Clara's 10 %. He takes "
-            f"the chair: he now holds {numbers(after, 'Ben')}, Clara {numbers(after, 'Clara')} "
-            f"(his two highest 5 % shares). Board seat {', '.join(map(str, merged))}, now held "
-            "by the chairman, passes to the main network (12.3, A-44).",
+            "caption": f"{challenger} buys the next 5 % share: 15 % against {chair}'s 10 %, "
+            f"and takes the chair, handing over two 5 % shares, the highest numbers: now "
+            f"{challenger} holds {numbers(after, challenger)}, {chair} "
+            f"{numbers(after, chair)}. Board seat {', '.join(map(str, merged))}, now held by "
+            "the chairman, passes to the main network (12.3, A-44).",
             "actions": 1,
             "highlight": {"tab": "sbahn"},
         },
