@@ -16,7 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from e2e.g1840_page import Mirror, wait_decision
 from e2e.test_1881_offers import pass_device
-from e2e.test_1881_sbahn import PHONE, click, fits, open_saved, saved, view
+from e2e.test_1881_sbahn import PHONE, buttons_on_screen, click, fits, open_saved, saved, view
 from pygame_core.g1881.economy import SBAHN
 from scripts.serve import SiteServer
 
@@ -24,18 +24,6 @@ from scripts.serve import SiteServer
 def colour(loc: Locator, prop: str) -> str:
     """A computed CSS colour ("rgb(29, 79, 145)") of the element."""
     return str(loc.evaluate(f"(el) => getComputedStyle(el).{prop}"))
-
-
-def buttons_on_screen(page: Page) -> None:
-    """Every button of the decision panel lies inside the phone's width."""
-    buttons = page.get_by_test_id("decide").locator("button")
-    assert buttons.count() > 0
-    for i in range(buttons.count()):
-        box = buttons.nth(i).bounding_box()
-        assert box is not None
-        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (
-            f"button {i} leaves the screen: {box}"
-        )
 
 
 def depot(page: Page, hex_: str, part: str) -> Locator:
