@@ -63,6 +63,8 @@ class Figures:
     income: dict[str, int] = field(default_factory=dict)  # "tram" / "sbahn" -> run totals
     bid_order: list[int] = field(default_factory=list)  # seats, highest bid first
     ranking: list[int] = field(default_factory=list)  # seats, winner first
+    opened: dict[int, str] = field(default_factory=dict)  # seat -> the company it opened (2.9)
+    phase: str = ""  # the phase the game ended in
 
 
 def _world(g: Game) -> World:
@@ -89,7 +91,11 @@ def collect(job: Job) -> Figures:
     ran: set[tuple[str, str, str]] = set()  # (round, company, S-Bahn part) counted
     while g.active is not None and len(g.actions) < CAP:
         seat = g.active
-        g.apply(g.bot_action(seat, job.levels[seat]), seat)
+        action = g.bot_action(seat, job.levels[seat])
+        opens = action["type"] == "buy" and action.get("company") not in w.eco.in_play
+        if w.step == "start" and opens and seat not in out.opened:
+            out.opened[seat] = str(action["company"])  # 2.9: its director's share
+        g.apply(action, seat)
         w = _world(g)
         entry = w.round_entry
         if entry.kind == "SR":
@@ -112,6 +118,7 @@ def collect(job: Job) -> Figures:
     out.bankrupt = len(w.eco.closed)
     out.sbahn_floated = SBAHN in w.eco.floated
     out.ranking = [] if result is None else [int(s) for s in result["ranking"]]
+    out.phase = w.trains.phase
     return out
 
 
@@ -162,7 +169,20 @@ def table(games: list[Figures]) -> list[str]:
     )
     tram = _mean(f.ranking.index(f.bid_order[0]) + 1 for f in games if f.ranking and f.bid_order)
     lines.append(f"  the Tram holder's mean place: {tram:.2f}")
+    lines.append("  wins by the company the winner opened: " + _by_company(games))
+    phases = Counter(f.phase for f in games)
+    lines.append("  games ended in phase: " + " ".join(f"{p}:{phases[p]}" for p in sorted(phases)))
     return lines
+
+
+def _by_company(games: list[Figures]) -> str:
+    """Per company: wins of the player who opened it at the start purchase (2.9) / games
+    in which it was opened there; "none": wins of players who opened none."""
+    opened = Counter(c for f in games for c in f.opened.values())
+    won = Counter(f.opened.get(f.ranking[0], "-") for f in games if f.ranking)
+    return " ".join(f"{c} {won[c]}/{opened[c]}" for c in sorted(opened)) + (
+        f" none {won['-']}" if won["-"] else ""
+    )
 
 
 def _share(games: list[Figures], kind: str) -> float:

@@ -27,6 +27,9 @@ def test_one_game_figures_are_consistent_1881_13() -> None:
     assert sorted(f.bid_order) == [0, 1, 2]
     assert 0 < f.floated <= 8 and 0 <= f.bankrupt <= f.floated
     assert f.runs and all(r >= 0 for runs in f.runs.values() for r in runs)
+    # 2.9: each opened company has its director's share with the player who opened it.
+    assert f.opened and len(set(f.opened.values())) == len(f.opened)
+    assert f.phase in {"1", "2", "3", "4"}
     # The same seed replayed by hand: the same end, winner and length.
     g = _replay(3, 1)
     w = world(g)
@@ -46,8 +49,10 @@ def test_the_table_counts_every_game() -> None:
         Figures(3, 0, sets=5, ended="400", ranking=[2, 0, 1], bid_order=[2, 1, 0]),
         Figures(3, 1, sets=7, ended="bank", ranking=[0, 1, 2], bid_order=[1, 0, 2]),
     ]
+    games[0].opened, games[1].opened = {2: "GBS", 0: "SSC"}, {1: "GBS"}
     lines = table(games)
     assert "400 1 (50%), bank 1 (50%)" in lines[2]
+    assert "wins by the company the winner opened: GBS 1/2 SSC 0/1 none 1" in lines[-2]
     assert "mean 6.0, min 5, max 7" in lines[1]
     assert lines[6].endswith("1:1 2:0 3:1")  # by seat: seats 0 and 2 won
     assert lines[7].endswith("1:1 2:1 3:0")  # by bid position: first and second
