@@ -3,12 +3,14 @@
 Both choose only among the engine's legal actions, and neither reads a sealed bid (the
 only secret), so they cannot cheat. The normal bot:
 - bid: a little over the least bid; start purchases: its own company first, then a new one;
-- stock round: completes its companies towards the float, opens a new one when rich,
-  buys into companies it holds, sells only when it must (4.4);
+- stock round: completes its companies towards the float, opens the dearest company it
+  can float alone (4.25), else helps another director's company to float, buys into
+  companies it holds, sells only when it must (4.4);
 - operating: lays the tile (of a sample) that raises its best runs most, places a depot
   when the treasury can spare it, runs the optimum, pays out unless it needs the money
-  for a train, buys a train while it has fewer than two or its trains rust next, keeps
-  its longest trains; answers offers from other companies and offers for a train when
+  for a train (train_bots.py: a bank train that pays back within five runs), buys a train
+  while it has fewer than two, when its trains rust next or when it pays back, keeps its
+  longest trains; answers offers from other companies and offers for a train when
   the bank has none it can buy (offer_bots.py).
 - the S-Bahn (sbahn_bots.py): joins it when it can afford a share (the chairmanship or a
   seat while new), places start depots where most free Trasse stations are near, and a
