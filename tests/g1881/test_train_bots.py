@@ -6,14 +6,14 @@ player opens only a company he can float alone unless nothing else is left (4.25
 from __future__ import annotations
 
 from pygame_core import Game
-from pygame_core.g18xx.money import BANK
 from pygame_core.g1881 import train_bots
 from pygame_core.g1881 import trains as tr
 from pygame_core.g1881.board import homes
 from pygame_core.g1881.runs import best_company_runs
 from pygame_core.g1881.world import World
 
-from .game_helpers import new, refresh, world
+from .game_helpers import new, world
+from .positions import cash, started
 
 
 def _until(g: Game, step: str, *, trains: int, wants: bool = False, limit: int = 3000) -> World:
@@ -31,14 +31,9 @@ def _until(g: Game, step: str, *, trains: int, wants: bool = False, limit: int =
     raise AssertionError(f"no company reached {step} with {trains} trains")
 
 
-def _set_cash(g: Game, holder: str, amount: int) -> None:
-    w = world(g)
-    have = w.eco.money.cash(holder)
-    if have > amount:
-        w.eco.money.transfer(holder, BANK, have - amount, "test")
-    elif have < amount:
-        w.eco.money.transfer(BANK, holder, amount - have, "test")
-    refresh(g)
+def _with_cash(g: Game, holder: str, amount: int) -> Game:
+    """`g`'s position with `holder` at `amount` (the bank gives or takes the rest)."""
+    return started(g, cash(holder, amount))
 
 
 def _gain(w: World, corp: str, train: str) -> int:
@@ -70,10 +65,10 @@ def test_the_bot_buys_a_wanted_train_it_can_pay_and_not_otherwise_1881_10_1() ->
     assert want is not None
     seat = g.active
     assert seat is not None
-    _set_cash(g, corp, want.price)
-    assert g.bot_action(seat, "normal") == {"type": "buy_train", "train": want.train}
-    _set_cash(g, corp, want.price - 1)
-    assert g.bot_action(seat, "normal")["type"] != "buy_train"
+    rich = _with_cash(g, corp, want.price)
+    assert rich.bot_action(seat, "normal") == {"type": "buy_train", "train": want.train}
+    poor = _with_cash(g, corp, want.price - 1)
+    assert poor.bot_action(seat, "normal")["type"] != "buy_train"
 
 
 def test_the_bot_withholds_only_when_the_run_pays_for_a_wanted_train_1881_9_10() -> None:
@@ -86,12 +81,13 @@ def test_the_bot_withholds_only_when_the_run_pays_for_a_wanted_train_1881_9_10()
     assert want is not None and run > 0
     seat = g.active
     assert seat is not None
-    _set_cash(g, corp, want.price - run)  # the run makes it affordable
-    assert g.bot_action(seat, "normal") == {"type": "dividend", "choice": "withhold"}
-    _set_cash(g, corp, want.price - run - 1)  # not even with the run
-    assert g.bot_action(seat, "normal") == {"type": "dividend", "choice": "pay"}
-    _set_cash(g, corp, want.price)  # affordable anyway: pay, then buy
-    assert g.bot_action(seat, "normal") == {"type": "dividend", "choice": "pay"}
+    withhold, pay = {"type": "dividend", "choice": "withhold"}, {"type": "dividend", "choice": "pay"}
+    # the run makes it affordable
+    assert _with_cash(g, corp, want.price - run).bot_action(seat, "normal") == withhold
+    # not even with the run
+    assert _with_cash(g, corp, want.price - run - 1).bot_action(seat, "normal") == pay
+    # affordable anyway: pay, then buy
+    assert _with_cash(g, corp, want.price).bot_action(seat, "normal") == pay
 
 
 def test_trains_the_purchase_rusts_do_not_count_1881_11() -> None:

@@ -1,0 +1,117 @@
+"""Scenarios through positions (docs/engine-api.md, "Positions"): a test takes a game's
+position, edits the JSON and starts a new game from it, so the position's own checks
+refuse an edit no game reaches (money conserved, one owner per certificate and train,
+depots on circles of their kind) instead of a test building private state by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pygame_core import Game
+from pygame_core.g1881.depots import Circle, circles
+from pygame_core.g1881.position import map_state
+
+Position = dict[str, Any]
+Edit = Callable[[Position], None]
+
+
+def started(g: Game, *edits: Edit) -> Game:
+    """A new game (same title, players, options and seed) from `g`'s position after
+    `edits`, each a function changing the position's JSON in place."""
+    p = g.position()
+    for edit in edits:
+        edit(p)
+    return Game(g.title, list(g.players), dict(g.options), g.seed, position=p)
+
+
+def cash(holder: str, amount: int) -> Edit:
+    """`holder` has `amount`; the difference comes from (or goes to) the bank (2.2)."""
+
+    def edit(p: Position) -> None:
+        money = p["cash"]
+        money["bank"] -= amount - money[holder]
+        money[holder] = amount
+
+    return edit
+
+
+def gift(holder: str, amount: int) -> Edit:
+    """The bank gives `holder` `amount` more."""
+
+    def edit(p: Position) -> None:
+        cash(holder, p["cash"][holder] + amount)(p)
+
+    return edit
+
+
+def owner(cert: str, holder: str) -> Edit:
+    """The certificate `cert` (e.g. "S_1") belongs to `holder` (a player, a company,
+    "ipo" or "pool")."""
+
+    def edit(p: Position) -> None:
+        assert cert in p["shares"]["owners"], cert
+        p["shares"]["owners"][cert] = holder
+
+    return edit
+
+
+def train(holder: str, name: str) -> Callable[[Position], str]:
+    """An edit handing `holder` the bank's first train of type `name`; it returns the
+    train's id."""
+
+    def edit(p: Position) -> str:
+        got: str = p["trains"]["bank"][name].pop(0)
+        p["trains"]["owned"].setdefault(holder, []).append(got)
+        return got
+
+    return edit
+
+
+def trains_back(holder: str) -> Edit:
+    """`holder`'s trains go back to the bank (its returned trains, 10.3)."""
+
+    def edit(p: Position) -> None:
+        p["trains"]["returned"] += p["trains"]["owned"].pop(holder, [])
+
+    return edit
+
+
+def phase(name: str) -> Edit:
+    """The game is in phase `name` (the trains' and the companies' phase)."""
+
+    def edit(p: Position) -> None:
+        p["trains"]["phase"] = p["companies"]["phase"] = name
+
+    return edit
+
+
+def price(corp: str, row: int, column: int) -> Edit:
+    """`corp`'s marker moves to the stock market's cell (row, column), on top of any
+    marker there."""
+
+    def edit(p: Position) -> None:
+        cells = [[r, c, [x for x in corps if x != corp]] for r, c, corps in p["market"]]
+        cells = [cell for cell in cells if cell[2]]
+        for cell in cells:
+            if (cell[0], cell[1]) == (row, column):
+                cell[2].append(corp)
+                break
+        else:
+            cells.append([row, column, [corp]])
+        p["market"] = sorted(cells)
+
+    return edit
+
+
+def s_depot(part: str, coord: str) -> Edit:
+    """`part`'s depot on the S circle of the station on `coord` (7.3)."""
+
+    def edit(p: Position) -> None:
+        tile, _ = map_state(p["map"]).tile(coord)
+        kinds = circles(tile, 0)
+        slots = p["map"]["tokens"].setdefault(coord, {}).setdefault("0", [None] * len(kinds))
+        slots[kinds.index(Circle.S)] = part
+        p["map_version"] += 1
+
+    return edit
