@@ -10,6 +10,17 @@ from typing import Any
 
 from pygame_core import Game
 from pygame_core.g1881.depots import Circle, circles
+from pygame_core.g1881.economy import (
+    PART_CAPITAL,
+    PARS,
+    SBAHN,
+    SBAHN_FLOAT_PERCENT,
+    SBAHN_SHARES,
+    SBAHN_UNIT,
+    SEATS,
+    par_cell,
+    part_holder,
+)
 from pygame_core.g1881.position import map_state
 
 Position = dict[str, Any]
@@ -113,5 +124,33 @@ def s_depot(part: str, coord: str) -> Edit:
         slots = p["map"]["tokens"].setdefault(coord, {}).setdefault("0", [None] * len(kinds))
         slots[kinds.index(Circle.S)] = part
         p["map_version"] += 1
+
+    return edit
+
+
+def sbahn_floated(buyers: tuple[str, ...]) -> Edit:
+    """The S-Bahn's shares 1.. bought from the bank at par by `buyers` in order (share 1,
+    the chairman's; 2-4, board seats 1-3), 30% or more so that it floats: its marker on
+    its par (2.10), 420 for the main network and each seat sold (12.4). A board seat the
+    chairman holds would pass to the main network (12.3); no scenario here needs that."""
+
+    def edit(p: Position) -> None:
+        chairman = buyers[0]
+        assert chairman not in buyers[1:4], "a seat held by the chairman (12.3)"
+        sold = 0
+        for index, buyer in enumerate(buyers):
+            cert, percent = f"{SBAHN}_{index}", SBAHN_SHARES[index]
+            owner(cert, buyer)(p)
+            cash(buyer, p["cash"][buyer] - PARS[SBAHN] * percent // SBAHN_UNIT)(p)
+            sold += percent
+        assert sold >= SBAHN_FLOAT_PERCENT, "the S-Bahn floats at 30% (12.4)"
+        companies = p["companies"]
+        companies["in_play"].append(SBAHN)
+        companies["floated"].append(SBAHN)
+        seats = [SEATS[i] for i in SEATS if i < len(buyers)]
+        companies["seats_paid"] = sorted(seats)
+        for part in (SBAHN, *(part_holder(s) for s in seats)):
+            gift(part, PART_CAPITAL)(p)
+        price(SBAHN, *par_cell(SBAHN))(p)
 
     return edit

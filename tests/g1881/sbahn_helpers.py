@@ -1,6 +1,6 @@
 """Set-ups for the S-Bahn turn tests: a bot game brought to a stock round of phase 2,
-the S-Bahn floated there through the share side (companies.py) and its start depots put
-on the map by hand (the chairman's "S", each seat's part token)."""
+a new game started from its position with the S-Bahn floated and its start depots on the
+map (the chairman's "S", each seat's part token): tests/g1881/positions.py."""
 
 from __future__ import annotations
 
@@ -9,14 +9,12 @@ import functools
 from collections.abc import Callable
 
 from pygame_core import Game
-from pygame_core.g18xx.money import BANK
-from pygame_core.g18xx.shares import IPO
-from pygame_core.g1881.companies import buy
 from pygame_core.g1881.depots import Circle, circles
 from pygame_core.g1881.economy import SBAHN, part_holder
 from pygame_core.g1881.world import World
 
-from .game_helpers import new, refresh, world
+from .game_helpers import new, world
+from .positions import Edit, Position, gift, s_depot, sbahn_floated, started
 
 # Start depots: the main network on Spandau (G3), seat 1 two hexes down the Trasse on G5
 # (G4 between them takes an S tile), seats 2 and 3 far off on J11 and K2.
@@ -41,24 +39,31 @@ def _play(g: Game, stop: Callable[[World], bool]) -> None:
 BUYERS = ("P0", "P1", "P2", "P3", "P0")
 
 
+def floated(buyers: tuple[str, ...] = BUYERS, gifts: int = 400) -> list[Edit]:
+    """Edits of a position: every player gets `gifts` more (and a tram company buying a
+    seat 200: 12.5, A-50), `buyers` buy S-Bahn shares 1.. (by default share 1, the
+    chairman's, to P0, the board seats 2-4 to P1, P2, P3, share 5 to P0: 30 %), and the
+    start depots stand on STARTS (placed: the start-depot decisions are settled, 12.5)."""
+
+    def settled(p: Position) -> None:
+        p["start_depots"] = list(STARTS)
+
+    players = [f"P{i}" for i in range(4)]  # the game of `new(4, seed)`
+    corps = sorted(set(buyers) - set(players))
+    return [
+        *(gift(p, gifts) for p in players),
+        *(gift(c, 200) for c in corps),
+        sbahn_floated(buyers),
+        *(s_depot(part, coord) for part, coord in STARTS.items()),
+        settled,
+    ]
+
+
 @functools.cache
 def _floated(seed: int, buyers: tuple[str, ...] = BUYERS) -> Game:
     g = new(4, seed)
     _play(g, lambda w: w.trains.phase == "2" and w.step == "stock")
-    w = world(g)
-    for p in w.players:
-        w.eco.money.transfer(BANK, p, 400, "a test's gift")
-    for corp in set(buyers) - set(w.players):  # a tram company buying a seat (12.5, A-50)
-        w.eco.money.transfer(BANK, corp, 200, "a test's gift")
-    # By default share 1 (chairman) to P0, the board seats 2-4 to P1, P2, P3, share 5 to
-    # P0: 30 %.
-    for p in buyers:
-        buy(w.eco, p, SBAHN, IPO)
-    assert SBAHN in w.eco.floated
-    for part, coord in STARTS.items():
-        place_s(w, part, coord)
-        w.start_depots.append(part)  # placed: the start-depot decisions are settled (12.5)
-    refresh(g)
+    g = started(g, *floated(buyers))
     _play(g, lambda w: w.sbahn is not None)
     return g
 
