@@ -11,8 +11,8 @@ from typing import Any
 from pygame_core import Game
 from pygame_core.g1881.depots import Circle, circles
 from pygame_core.g1881.economy import (
-    PART_CAPITAL,
     PARS,
+    PART_CAPITAL,
     SBAHN,
     SBAHN_FLOAT_PERCENT,
     SBAHN_SHARES,
@@ -67,14 +67,33 @@ def owner(cert: str, holder: str) -> Edit:
     return edit
 
 
-def train(holder: str, name: str) -> Callable[[Position], str]:
-    """An edit handing `holder` the bank's first train of type `name`; it returns the
-    train's id."""
+def train(holder: str, name: str = "4S") -> Edit:
+    """`holder` gets the bank's first train of type `name`."""
 
-    def edit(p: Position) -> str:
-        got: str = p["trains"]["bank"][name].pop(0)
+    def edit(p: Position) -> None:
+        got = p["trains"]["bank"][name].pop(0)
         p["trains"]["owned"].setdefault(holder, []).append(got)
-        return got
+
+    return edit
+
+
+def sold_out(name: str) -> Edit:
+    """The bank has no new train of type `name` left: they came back to it (discarded
+    over the limit, 10.7), so they are on offer as used trains and the next type is new."""
+
+    def edit(p: Position) -> None:
+        p["trains"]["returned"] += p["trains"]["bank"][name]
+        p["trains"]["bank"][name] = []
+
+    return edit
+
+
+def tile(coord: str, name: str, rotation: int) -> Edit:
+    """Tile `name` lies on `coord` at `rotation` (Table 6 counts it)."""
+
+    def edit(p: Position) -> None:
+        p["map"]["tiles"][coord] = {"tile": name, "rotation": rotation}
+        p["map_version"] += 1
 
     return edit
 

@@ -9,7 +9,6 @@ import functools
 from collections.abc import Callable
 
 from pygame_core import Game
-from pygame_core.g1881.depots import Circle, circles
 from pygame_core.g1881.economy import SBAHN, part_holder
 from pygame_core.g1881.world import World
 
@@ -19,14 +18,6 @@ from .positions import Edit, Position, gift, s_depot, sbahn_floated, started
 # Start depots: the main network on Spandau (G3), seat 1 two hexes down the Trasse on G5
 # (G4 between them takes an S tile), seats 2 and 3 far off on J11 and K2.
 STARTS = {SBAHN: "G3", part_holder(1): "G5", part_holder(2): "J11", part_holder(3): "K2"}
-
-
-def place_s(w: World, part: str, coord: str) -> None:
-    """Put `part`'s depot on the S circle of the station on `coord`."""
-    tile, _ = w.map.tile(coord)
-    slot = circles(tile, 0).index(Circle.S)
-    w.map.place_token(coord, 0, part, slot)
-    w.map_version += 1
 
 
 def _play(g: Game, stop: Callable[[World], bool]) -> None:
@@ -39,23 +30,24 @@ def _play(g: Game, stop: Callable[[World], bool]) -> None:
 BUYERS = ("P0", "P1", "P2", "P3", "P0")
 
 
-def floated(buyers: tuple[str, ...] = BUYERS, gifts: int = 400) -> list[Edit]:
-    """Edits of a position: every player gets `gifts` more (and a tram company buying a
+def floated(buyers: tuple[str, ...] = BUYERS, *, settled: bool = True) -> list[Edit]:
+    """Edits of a position: every player gets 400 more (and a tram company buying a
     seat 200: 12.5, A-50), `buyers` buy S-Bahn shares 1.. (by default share 1, the
     chairman's, to P0, the board seats 2-4 to P1, P2, P3, share 5 to P0: 30 %), and the
-    start depots stand on STARTS (placed: the start-depot decisions are settled, 12.5)."""
+    start depots stand on STARTS (`settled`: the start-depot decisions are made, 12.5)."""
 
-    def settled(p: Position) -> None:
-        p["start_depots"] = list(STARTS)
+    def decided(p: Position) -> None:
+        if settled:
+            p["start_depots"] = list(STARTS)
 
     players = [f"P{i}" for i in range(4)]  # the game of `new(4, seed)`
     corps = sorted(set(buyers) - set(players))
     return [
-        *(gift(p, gifts) for p in players),
+        *(gift(p, 400) for p in players),
         *(gift(c, 200) for c in corps),
         sbahn_floated(buyers),
         *(s_depot(part, coord) for part, coord in STARTS.items()),
-        settled,
+        decided,
     ]
 
 
@@ -104,10 +96,3 @@ def until(g: Game, stop: Callable[[World], bool]) -> None:
 def at(part: str, step: str) -> Callable[[World], bool]:
     """True once `part` is in `step`."""
     return lambda w: w.sbahn is not None and w.sbahn.part == part and w.step == step
-
-
-def give_train(w: World, owner: str, name: str = "4S") -> str:
-    """Hand `owner` a train of type `name` from the bank's stock (a position for a test)."""
-    train = w.trains.bank.stock[name].pop(0)
-    w.trains.owned.setdefault(owner, []).append(train)
-    return train

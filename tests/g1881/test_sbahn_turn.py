@@ -6,14 +6,14 @@ from __future__ import annotations
 import pytest
 
 from pygame_core import IllegalAction
-from pygame_core.g18xx.money import BANK
 from pygame_core.g18xx.tiles import Gauge
 from pygame_core.g1881 import subnetworks, track
 from pygame_core.g1881.economy import SBAHN, part_holder
 from pygame_core.g1881.runs import CompanyRuns, TrainRun
 
 from .game_helpers import refresh, world
-from .sbahn_helpers import STARTS, act, at, give_train, plain, sbahn_game, until
+from .positions import gift, phase, price, sold_out, started, tile, train
+from .sbahn_helpers import STARTS, act, at, plain, sbahn_game, until
 
 SEAT1, SEAT2, SEAT3 = (part_holder(s) for s in (1, 2, 3))
 GAUGE = Gauge.NARROW
@@ -68,10 +68,9 @@ def test_an_s_tile_linking_a_sub_network_merges_it_at_once_1881_12_5_C45() -> No
     """12.5, A-44 (C-45): the main network's S tile on G4 links seat 1's depot (G5) to its
     own (G3): seat 1's depot, train and treasury pass to the main network at once, and
     seat 1 neither operates nor takes a commission this round."""
-    g = sbahn_game()
+    g = started(sbahn_game(), train(SEAT1))
     w = world(g)
-    train = give_train(w, SEAT1)
-    refresh(g)
+    [given] = w.trains.trains(SEAT1)
     assert G4_LAY in g.legal_actions(0)
     cost = track.outcome(w.map, "G4")
     main, seat = w.eco.money.cash(SBAHN), w.eco.money.cash(SEAT1)
@@ -79,7 +78,7 @@ def test_an_s_tile_linking_a_sub_network_merges_it_at_once_1881_12_5_C45() -> No
     w = world(g)
     assert 1 in w.eco.seats_merged and SEAT1 not in subnetworks.parts(w.eco)
     assert SBAHN in w.map.tokens_at("G5", 0) and not w.map.corp_tokens(SEAT1)
-    assert w.trains.trains(SBAHN) == [train] and not w.trains.trains(SEAT1)
+    assert w.trains.trains(SBAHN) == [given] and not w.trains.trains(SEAT1)
     assert w.eco.money.cash(SEAT1) == 0
     assert w.eco.money.cash(SBAHN) == main + seat - cost.cost + cost.build_bonus
     parts = set()
@@ -131,14 +130,10 @@ def test_a_route_touches_a_depot_of_its_part_on_any_s_track_1881_A43() -> None:
     """A-43, 8.2: each part runs its own trains; a route must touch a depot of that part,
     and may use S track any part laid. With G3-G4-G5 laid: the main network (G3) and seat
     1 (G5) run on it; seat 2 (J11) has no depot there and runs nothing on it."""
-    g = sbahn_game()
-    w = world(g)
-    from pygame_core.g1881.board import tiles
     from pygame_core.g1881.sbahn_turn import part_runs
 
-    w.map.lay("G4", tiles()["29"], 4)
-    for part in (SBAHN, SEAT1, SEAT2):
-        give_train(w, part)
+    g = started(sbahn_game(), tile("G4", "29", 4), *(train(p) for p in (SBAHN, SEAT1, SEAT2)))
+    w = world(g)
     main, seat1, seat2 = (part_runs(w, p) for p in (SBAHN, SEAT1, SEAT2))
     assert main.total > 0 and seat1.total == main.total
     route = main.trains[0].route
@@ -243,14 +238,9 @@ def test_buying_at_the_limit_scraps_an_older_s_train_1881_12_7_C52() -> None:
     """12.7, A-45 (C-52): phase 3, limit 3 over all parts: with three S trains the main
     network buys the 7S only by scrapping its own older 4S; seat 3, trainless at the
     limit, may end its purchase (the duty lapses)."""
-    g = sbahn_game()
-    w = world(g)
-    w.trains.phase = w.eco.phase = "3"
-    old = give_train(w, SBAHN)
-    for part in (SEAT1, SEAT2):
-        give_train(w, part)
-    w.eco.money.transfer(BANK, SBAHN, 300, "a test's gift")
-    refresh(g)
+    parts = (SBAHN, SEAT1, SEAT2)
+    g = started(sbahn_game(), phase("3"), *(train(p) for p in parts), gift(SBAHN, 300))
+    [old] = world(g).trains.trains(SBAHN)
     until(g, at(SBAHN, "trains"))
     assert g.legal_actions(0) == [
         {"type": "buy_train", "train": "7S-0", "scrap": old},
@@ -274,9 +264,7 @@ def test_a_limit_drop_lets_the_chairman_keep_s_trains_1881_A45() -> None:
     w = world(g)
     tram = w.op.corp if w.op is not None else None
     assert tram is not None, "a tram should operate after the S-Bahn"
-    w.trains.bank.stock["3"] = []  # the 3s sold out: the 4s are on offer
-    w.eco.money.transfer(BANK, tram, 1000, "a test's gift")
-    refresh(g)
+    g = started(g, sold_out("3"), gift(tram, 1000))  # the 3s sold out: the 4s are on offer
     while world(g).step != "trains":
         act(g, plain(g))
     act(g, {"type": "buy_train", "train": "4-0"})
@@ -293,10 +281,7 @@ def test_phase_4_scraps_every_part_s_4s_1881_12_7() -> None:
     """12.7 "Die 4er-S-Bahnen werden in Phase 4 verschrottet": every part's 4S leaves."""
     from pygame_core.g1881 import trains as tr
 
-    w = world(sbahn_game())
-    for part in (SBAHN, SEAT1, SEAT2):
-        give_train(w, part)
-    w.trains.phase = "3"
+    w = world(started(sbahn_game(), *(train(p) for p in (SBAHN, SEAT1, SEAT2)), phase("3")))
     change = tr.PHASES.after_purchase("3", "5")
     assert change is not None
     rusted = tr.apply_phase_change(w.trains, change)
@@ -307,11 +292,7 @@ def test_phase_4_scraps_every_part_s_4s_1881_12_7() -> None:
 def test_the_s_bahn_at_10_is_bankrupt_with_all_its_parts_1881_9_13() -> None:
     """9.13 (A-37): the parts withhold (no runs), the price falls to 10: the S-Bahn is
     bankrupt, every part's depots leave the map, treasuries and trains go to the bank."""
-    g = sbahn_game()
-    w = world(g)
-    w.eco.market.remove(SBAHN)
-    w.eco.market.place(SBAHN, (1, 0))  # 20 (C-34)
-    refresh(g)
+    g = started(sbahn_game(), price(SBAHN, 1, 0))  # 20 (C-34)
     until(g, lambda w: w.sbahn is None)
     w = world(g)
     assert SBAHN in w.eco.closed

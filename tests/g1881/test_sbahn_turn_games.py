@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from pygame_core.g18xx.money import BANK
-from pygame_core.g18xx.shares import IPO
-from pygame_core.g1881.companies import buy
 from pygame_core.g1881.economy import SBAHN
 from tests.conformance.hooks_1881 import broken
 
-from .game_helpers import CAP, new, refresh, world
-from .sbahn_helpers import STARTS, place_s, sbahn_game
+from .game_helpers import CAP, new, world
+from .positions import started
+from .sbahn_helpers import floated, sbahn_game
 
 
 def test_not_in_the_round_of_its_float_but_in_the_next_1881_12_4() -> None:
@@ -23,15 +21,8 @@ def test_not_in_the_round_of_its_float_but_in_the_next_1881_12_4() -> None:
         seat = g.active
         assert seat is not None
         g.apply(g.bot_action(seat, "normal"), seat)
-    w = world(g)
-    for p in w.players:
-        w.eco.money.transfer(BANK, p, 400, "a test's gift")
-    for p in ("P0", "P1", "P2", "P3", "P0"):
-        buy(w.eco, p, SBAHN, IPO)
-    for part, coord in STARTS.items():
-        place_s(w, part, coord)
-    refresh(g)
-    label = w.round_entry.label
+    g = started(g, *floated(settled=False))
+    label = world(g).round_entry.label
     while world(g).round_entry.label == label:
         assert world(g).sbahn is None, "it operated in the round of its float"
         seat = g.active

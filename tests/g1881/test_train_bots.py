@@ -81,7 +81,10 @@ def test_the_bot_withholds_only_when_the_run_pays_for_a_wanted_train_1881_9_10()
     assert want is not None and run > 0
     seat = g.active
     assert seat is not None
-    withhold, pay = {"type": "dividend", "choice": "withhold"}, {"type": "dividend", "choice": "pay"}
+    withhold, pay = (
+        {"type": "dividend", "choice": "withhold"},
+        {"type": "dividend", "choice": "pay"},
+    )
     # the run makes it affordable
     assert _with_cash(g, corp, want.price - run).bot_action(seat, "normal") == withhold
     # not even with the run
