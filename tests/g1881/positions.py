@@ -88,6 +88,24 @@ def sold_out(name: str) -> Edit:
     return edit
 
 
+def on_credit(holder: str, name: str) -> Edit:
+    """`holder` bought its train `name` on credit (variant 2, 15.4)."""
+
+    def edit(p: Position) -> None:
+        p["trains"]["credit"][holder] = name
+
+    return edit
+
+
+def step(name: str) -> Edit:
+    """The round is in step `name`."""
+
+    def edit(p: Position) -> None:
+        p["step"] = name
+
+    return edit
+
+
 def tile(coord: str, name: str, rotation: int) -> Edit:
     """Tile `name` lies on `coord` at `rotation` (Table 6 counts it)."""
 

@@ -16,7 +16,8 @@ from pygame_core.g1881.board import homes
 from pygame_core.g1881.depots import MIN_PREMIUM
 from pygame_core.g1881.economy import SBAHN, part_holder
 
-from .game_helpers import new, play_checked, refresh, world
+from .game_helpers import new, play_checked, world
+from .positions import cash, gift, on_credit, started, step, train, trains_back
 
 Entry = dict[str, Any]
 RANGE = ("field", "min", "max", "step")
@@ -151,18 +152,14 @@ def test_one_director_of_both_agrees_at_once_1881_10_5_A19() -> None:
 def test_a_train_offer_only_in_the_train_step_1881_10_5() -> None:
     """10.5 is the train step's purchase: an offer in another step is refused."""
     g, seat, e = until_offer(4, 1, "offer_train", same=False)
-    w = world(g)
-    w.step = "track"
-    refresh(g)
+    g = started(g, step("track"))
     assert refused_rule(g, filled(e, 5), seat) == "1881 10.5"
 
 
 def test_a_credit_train_is_not_offered_for_1881_15_4() -> None:
     """15.4 / A-19: a train bought on credit cannot be sold."""
     g, seat, e = until_offer(4, 1, "offer_train", same=False)
-    w = world(g)
-    w.trains.credit[e["seller"]] = e["train"]
-    refresh(g)
+    g = started(g, on_credit(e["seller"], e["train"]))
     assert e["train"] not in {a.get("train") for a in g.legal_actions(seat)}
     assert refused_rule(g, filled(e, 5), seat) == "1881 15.4"
 
@@ -174,9 +171,8 @@ def test_a_trainless_company_without_a_bank_train_may_buy_from_another_1881_10_8
     w = world(g)
     assert w.op is not None
     corp = w.op.corp
-    w.trains.owned[corp] = []
-    w.eco.money.transfer(corp, BANK, w.eco.money.cash(corp) - 20, "test: a poor company")
-    refresh(g)
+    g = started(g, trains_back(corp), cash(corp, 20))  # a poor company without a train
+    w = world(g)
     legal = g.legal_actions(seat)
     assert {"type": "done"} in legal
     assert not [a for a in legal if a["type"] == "buy_train"]
@@ -234,11 +230,9 @@ def test_the_s_bahns_parts_offer_for_each_others_s_trains_1881_12_9() -> None:
     """12.9: chairman and board members buy trains from each other (10.5); an S-Bahn part
     may not buy trams (10.9). The offer rules take any two owners (offers.Parties)."""
     g, _, _ = until_offer(4, 1, "offer_train", same=False)
-    w = world(g)
     main, seat = SBAHN, part_holder(1)
     s_train = next(t.name for t in tr.PHASES.trains if t.kind == tr.SBAHN)
-    w.trains.owned[seat] = [f"{s_train}-0"]
-    w.eco.money.transfer(BANK, main, 100, "test: the main part's money")
+    w = world(started(g, train(seat, s_train), gift(main, 100)))
     buyer = tr.Buyer(main, tr.SBAHN, group=(main, seat))
     tram_owner = next(c for c in w.operating() if w.trains.trains(c))
     parties = offers.Parties(buyer, (seat, tram_owner), lambda owner: 0)
@@ -266,9 +260,7 @@ def test_a_normal_bot_offers_without_a_bank_train_and_its_turn_ends_1881_10_5() 
     w = world(g)
     assert w.op is not None
     corp = w.op.corp
-    w.trains.owned[corp] = []
-    w.eco.money.transfer(corp, BANK, w.eco.money.cash(corp) - 20, "test: a poor company")
-    refresh(g)
+    g = started(g, trains_back(corp), cash(corp, 20))  # a poor company without a train
     first = g.bot_action(seat, "normal")
     assert first["type"] == "offer_train" and first["price"] == 20
     made = 0
