@@ -153,13 +153,18 @@ def price(corp: str, row: int, column: int) -> Edit:
 
 
 def s_depot(part: str, coord: str) -> Edit:
-    """`part`'s depot on the S circle of the station on `coord` (7.3)."""
+    """`part`'s depot on every S circle of the stations on `coord` (7.3; one circle on
+    most)."""
 
     def edit(p: Position) -> None:
         tile, _ = map_state(p["map"]).tile(coord)
-        kinds = circles(tile, 0)
-        slots = p["map"]["tokens"].setdefault(coord, {}).setdefault("0", [None] * len(kinds))
-        slots[kinds.index(Circle.S)] = part
+        for stop in tile.stops:
+            kinds = circles(tile, stop.part) if stop.slots else ()
+            cities = p["map"]["tokens"].setdefault(coord, {})
+            slots = cities.setdefault(str(stop.part), [None] * len(kinds))
+            for slot, kind in enumerate(kinds):
+                if kind is Circle.S:
+                    slots[slot] = part
         p["map_version"] += 1
 
     return edit

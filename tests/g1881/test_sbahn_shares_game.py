@@ -15,7 +15,8 @@ from pygame_core.g1881.depots import Circle, circles, kind_of
 from pygame_core.g1881.economy import PARS, PART_CAPITAL, SBAHN, part_holder
 from pygame_core.g1881.track import trasse
 
-from .game_helpers import new, play_checked, refresh, world
+from .game_helpers import new, play_checked, world
+from .positions import Position, gift, owner, phase, s_depot, started
 from .test_game_operating import in_step, play_until
 
 BIDS = {0: 50, 1: 20, 2: 110, 3: 70}
@@ -34,13 +35,15 @@ def phase_2_stock_round(seed: int = 7) -> Game:
         g.apply({"type": "pass"}, seat)
     g.apply({"type": "pass"}, 0)
     g.apply({"type": "pass"}, 1)
+    g = started(g, phase("2"), *(gift(p, 1000) for p in g.players))
     w = world(g)
-    w.trains.phase = w.eco.phase = "2"
-    for p in w.players:
-        w.eco.money.transfer(BANK, p, 1000, "test: richer players")
-    refresh(g)
     assert g.acting == (2,) and w.round_entry.label == "SR 1"
     return g
+
+
+def sbahn_trades_cleared(p: Position) -> None:
+    """No tram company has traded S shares in this operating round (10.9)."""
+    p["companies"]["sbahn_trades"] = {}
 
 
 def buy_s(g: Game, seat: int, source: str = IPO) -> None:
@@ -239,14 +242,14 @@ def test_the_sold_out_s_bahn_rises_at_the_round_end_1881_4_16() -> None:
     """4.16 / A-9 for the S-Bahn: with no S share in the IPO or the pool at the end of the
     stock round, its marker moves one field right."""
     g = phase_2_stock_round()
-    w = world(g)
     buy_s(g, 2)
-    before = w.eco.market.price(SBAHN)
-    # test setup: the rest of the shares in the players' hands, 30% at most each
-    owners = ["P3"] * 6 + ["P0"] * 6 + ["P1"] * 6
-    for cert, owner in zip(w.eco.shares.certs[SBAHN][1:], owners, strict=True):
-        w.eco.shares.move(cert, owner)
-    refresh(g)
+    before = world(g).eco.market.price(SBAHN)
+    # test setup: the rest of the shares in the players' hands, 30% at most each and the
+    # chairman P2 among the largest holders (the position refuses a director holding less
+    # than another holder)
+    holders = ["P2"] * 4 + ["P3"] * 6 + ["P0"] * 6 + ["P1"] * 2
+    g = started(g, *(owner(f"{SBAHN}_{i}", h) for i, h in enumerate(holders, 1)))
+    w = world(g)
     for seat in (3, 0, 1, 2):
         g.apply({"type": "pass"}, seat)
     assert w.round_entry.label != "SR 1"
@@ -257,12 +260,9 @@ def _tram_trains_step() -> Game:
     """A bot game up to a tram company's train step, with 2,000 more in its treasury and
     a train in hand, in phase 2."""
     g = play_until(new(4, 4), in_step("trains"))
-    w = world(g)
-    assert w.op is not None
-    w.eco.money.transfer(BANK, w.op.corp, 2000, "test: a rich treasury")
-    w.trains.phase = w.eco.phase = "2"
-    refresh(g)
-    return g
+    op = world(g).op
+    assert op is not None
+    return started(g, gift(op.corp, 2000), phase("2"))
 
 
 def test_c51_a_tram_company_buys_one_s_share_per_or_1881_10_9() -> None:
@@ -309,16 +309,16 @@ def test_a_tram_company_float_asks_its_director_to_place_1881_12_5_10_9() -> Non
     g.apply({"type": "buy_sbahn", "company": corp, "source": IPO}, seat)
     # test setup: the seats and one more share with three players
     others = [p for p in w.players if p != w.players[seat]][:3]
-    for cert, owner in zip(w.eco.shares.certs[SBAHN][1:4], others, strict=True):
-        w.eco.shares.move(cert, owner)
-    w.eco.sbahn_trades.clear()
-    refresh(g)
+    g = started(
+        g, *(owner(f"{SBAHN}_{i}", h) for i, h in enumerate(others, 1)), sbahn_trades_cleared
+    )
+    w = world(g)
     g.apply({"type": "buy_sbahn", "company": corp, "source": IPO}, seat)
     assert SBAHN in w.eco.floated
     assert g.acting == (seat,) and g.view(seat)["start_depot"]["holder"] == corp
     place_first(g)
-    for owner in others:
-        assert g.acting == (w.players.index(owner),)
+    for holder in others:
+        assert g.acting == (w.players.index(holder),)
         place_first(g)
     assert g.acting == (seat,) and w.step == "trains"
     assert {"type": "done"} in g.legal_actions(seat)
@@ -327,16 +327,9 @@ def test_a_tram_company_float_asks_its_director_to_place_1881_12_5_10_9() -> Non
 def test_no_free_s_circle_means_no_start_depot_1881_12_5_SS4() -> None:
     """SS4 (12.5): when no Trasse station has a free S circle, the float asks for no start
     depot: each part goes without one and the log says so."""
-    g = phase_2_stock_round()
+    # test setup: every S circle of the Trasse taken
+    g = started(phase_2_stock_round(), *(s_depot(SBAHN, c) for c in sorted(trasse())))
     w = world(g)
-    for coord in sorted(trasse()):  # test setup: every S circle of the Trasse taken
-        tile, _ = w.map.tile(coord)
-        for stop in tile.stops:
-            kinds = circles(tile, stop.part) if stop.slots else ()
-            for slot, kind in enumerate(kinds):
-                if kind is Circle.S:
-                    w.map.slots(coord, stop.part)[slot] = SBAHN
-    refresh(g)
     _float_by_four(g)
     assert SBAHN in w.eco.floated
     assert g.view(None)["start_depot"] is None and g.acting == (3,)
