@@ -116,6 +116,20 @@ def tile(coord: str, name: str, rotation: int) -> Edit:
     return edit
 
 
+def moved(train_id: str, holder: str) -> Edit:
+    """The train `train_id` (e.g. "3-1") leaves where it is (the bank's stock, its
+    returned trains or an owner) for `holder`."""
+
+    def edit(p: Position) -> None:
+        t = p["trains"]
+        places = [*t["bank"].values(), t["returned"], *t["owned"].values()]
+        place = next(ids for ids in places if train_id in ids)
+        place.remove(train_id)
+        t["owned"].setdefault(holder, []).append(train_id)
+
+    return edit
+
+
 def trains_back(holder: str) -> Edit:
     """`holder`'s trains go back to the bank (its returned trains, 10.3)."""
 

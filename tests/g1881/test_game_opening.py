@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from pygame_core import Game, IllegalAction, NotYourTurn
-from pygame_core.g18xx.money import BANK
 from pygame_core.g1881.economy import SBAHN, START_CASH
 
-from .game_helpers import new, refresh, world
+from .game_helpers import new, world
+from .positions import Position, cash, started
 
 BIDS = {0: 50, 1: 20, 2: 110, 3: 70}
 
@@ -158,13 +158,15 @@ def test_s_bahn_shares_wait_for_phase_2_1881_12_1() -> None:
     assert refused.value.rule == "1881 12.1"
 
 
+def _bank_nearly_empty(p: Position) -> None:
+    """The bank's money but 5 with P1."""
+    cash("P1", p["cash"]["P1"] + p["cash"]["bank"] - 5)(p)
+
+
 def test_a_trade_the_bank_cannot_pay_is_not_offered_1881_13_1_1() -> None:
     """Decision G5: with the bank nearly empty a sale it cannot pay is neither listed nor
     accepted (13.1.1: the bank breaks; it never pays money it does not have)."""
-    g = _to_first_stock_round(7)
-    w = world(g)
-    w.eco.money.transfer(BANK, "P1", w.eco.money.cash(BANK) - 5, "test: an empty bank")
-    refresh(g)
+    g = started(_to_first_stock_round(7), _bank_nearly_empty)
     assert not [a for a in g.legal_actions(2) if a["type"] == "sell"]
     with pytest.raises(IllegalAction) as refused:
         g.apply({"type": "sell", "company": "BESTAG", "count": 1}, 2)

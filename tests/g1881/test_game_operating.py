@@ -9,11 +9,11 @@ from collections.abc import Callable
 import pytest
 
 from pygame_core import Game, IllegalAction
-from pygame_core.g18xx.money import BANK
 from pygame_core.g1881 import trains as tr
 from pygame_core.g1881.economy import END
 
 from .game_helpers import new, world
+from .positions import gift, moved, phase, price, sold_out, started, trains_back
 
 
 def play_until(g: Game, stop: Callable[[Game], bool], level: str = "normal") -> Game:
@@ -78,18 +78,16 @@ def test_a_trainless_company_that_can_pay_must_buy_1881_10_8_C37() -> None:
 
 def _trains_step_with_cash(seed: int) -> Game:
     g = play_until(new(4, seed), in_step("trains"))
-    w = world(g)
-    assert w.op is not None
-    w.eco.money.transfer(BANK, w.op.corp, 2000, "test: a rich treasury")
-    return g
+    op = world(g).op
+    assert op is not None
+    return started(g, gift(op.corp, 2000))  # a rich treasury
 
 
 def test_the_first_3_starts_phase_2_now_the_or_count_next_set_1881_11_1_C36() -> None:
     """C-36 / 11.1: the first 3 bought starts phase 2 at once (green tiles); the operating
     rounds of the running set stay as they were (digest A-14)."""
-    g = _trains_step_with_cash(4)
+    g = started(_trains_step_with_cash(4), sold_out("2"))
     w = world(g)
-    w.trains.bank.stock["2"] = []
     of = w.round_entry.data.get("of")
     seat = g.active
     assert seat is not None
@@ -108,14 +106,15 @@ def test_the_first_4_rusts_every_2_and_drops_the_limit_1881_10_4_C36() -> None:
     assert w.op is not None
     corp = w.op.corp
     other = next(c for c in w.operating() if c != corp)
-    w.trains.bank.stock["2"] = []
-    w.trains.phase = "2"
-    w.eco.phase = "2"
-    w.trains.owned[other] = ["3-1", "3-2", "3-3", "3-4"]
-    for t in ("3-1", "3-2", "3-3", "3-4"):
-        w.trains.bank.stock["3"].remove(t)
-    w.trains.owned.setdefault(corp, []).append("2-8")
-    w.trains.bank.stock["3"] = []
+    g = started(
+        g,
+        phase("2"),
+        trains_back(other),
+        *(moved(t, other) for t in ("3-1", "3-2", "3-3", "3-4")),
+        moved("2-8", corp),
+        sold_out("2"),
+        sold_out("3"),
+    )
     seat = g.active
     assert seat is not None
     g.apply({"type": "buy_train", "train": "4-0"}, seat)
@@ -152,8 +151,8 @@ def test_a_price_reaching_400_ends_the_game_at_once_1881_13_1_2_C40() -> None:
     assert w.op is not None
     corp = w.op.corp
     end_row, end_col = next(iter(w.eco.market.grid.zones[END]))
-    w.eco.market.remove(corp)
-    w.eco.market.place(corp, (end_row, end_col - 1))
+    g = started(g, price(corp, end_row, end_col - 1))
+    w = world(g)
     operated = list(w.operated)
     holder = w.eco.shares.director(corp)
     assert holder is not None
