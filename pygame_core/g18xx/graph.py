@@ -112,6 +112,24 @@ class Reach:
 _EdgeKey = tuple[str, int, int, int]  # hex, edge, lanes, lane
 
 
+@dataclass(frozen=True)
+class _Shape:
+    """What a graph takes from the tiles alone: its stops (as first built, with that map's
+    tokens), links, stubs and the links of each stop. Graphs of maps with the same tiles
+    share it and only look at the tokens again."""
+
+    nodes: tuple[Node, ...]
+    links: tuple[Link, ...]
+    stubs: tuple[Stub, ...]
+    node_links: tuple[tuple[int, ...], ...]
+
+
+# The shapes of the last few tile layouts, by (board, gauge, tiles laid): a game asks for
+# the graph of the same map many times (lays, depots, runs) between two lays.
+_SHAPES: dict[tuple[object, ...], _Shape] = {}
+_SHAPES_KEPT = 16
+
+
 class TrackGraph:
     """Stops and links of one gauge on a map state (a snapshot: rebuild after changes).
 
@@ -130,13 +148,57 @@ class TrackGraph:
         self.links: list[Link] = []
         self.stubs: list[Stub] = []
         self.by_sig: dict[str, int] = {}
+        self.node_links: list[list[int]] = []
+        # Tiles are immutable and compared by identity, the board never changes: the key
+        # holds everything the shape reads, so a kept shape cannot go stale.
+        key = (state.board, gauge, frozenset(state.tiles.items()))
+        shape = _SHAPES.pop(key, None)
+        if shape is None:
+            self._build(state, group_of)
+            shape = _Shape(
+                tuple(self.nodes),
+                tuple(self.links),
+                tuple(self.stubs),
+                tuple(tuple(n) for n in self.node_links),
+            )
+            if len(_SHAPES) >= _SHAPES_KEPT:
+                del _SHAPES[next(iter(_SHAPES))]  # the least recently used
+        else:
+            self._take(shape, state, group_of)
+        _SHAPES[key] = shape
+
+    def _take(self, shape: _Shape, state: MapState, group_of: Mapping[str, str]) -> None:
+        """Fill in a kept shape: its stops with this map's tokens and these groups."""
+        for node in shape.nodes:
+            tokens: tuple[str | None, ...] = ()
+            if node.stop.kind is StopKind.CITY:
+                tokens = state.tokens_at(node.hex, node.part)
+            if tokens != node.tokens or node.groups != group_of:
+                node = Node(
+                    node.index,
+                    node.hex,
+                    node.part,
+                    node.stop,
+                    tokens,
+                    node.usable,
+                    node.tile,
+                    group_of,
+                )
+            self.nodes.append(node)
+            self.by_sig[node.sig] = node.index
+        self.links = list(shape.links)
+        self.stubs = list(shape.stubs)
+        self.node_links = [list(n) for n in shape.node_links]
+
+    def _build(self, state: MapState, group_of: Mapping[str, str]) -> None:
+        """Build the graph from the map: stops, then the track between them."""
         board = state.board
         tiles: dict[str, list[Path]] = {}
         at_edge: dict[_EdgeKey, list[tuple[str, Path]]] = {}
         at_node: dict[tuple[str, int], list[Path]] = {}
         for coord, spec in board.hexes.items():
             tile, rotation = state.tile(coord)
-            paths = [p for p in tile.paths_at(rotation) if p.gauge is gauge]
+            paths = [p for p in tile.paths_at(rotation) if p.gauge is self.gauge]
             if not paths:
                 continue
             tiles[coord] = paths
@@ -162,7 +224,7 @@ class TrackGraph:
         for node in self.nodes:
             for p in at_node[(node.hex, node.part)]:
                 self._walk(state, node, p, at_edge)
-        self.node_links: list[list[int]] = [[] for _ in self.nodes]
+        self.node_links = [[] for _ in self.nodes]
         for link in self.links:
             self.node_links[link.a].append(link.index)
             self.node_links[link.b].append(link.index)

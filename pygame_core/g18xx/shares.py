@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..core.errors import IllegalAction, InvalidAction
+from ..core.shared import Shared
 from .citations import cite
 from .money import BANK, Money
 from .steps.dividend import payouts
@@ -34,7 +35,7 @@ PAYEES: Final = ("bank", "corporation")
 
 
 @dataclass(frozen=True)
-class Certificate:
+class Certificate(Shared):
     """One certificate. `id` is 18xx.games' "<corp>_<index>" (index 0: director's)."""
 
     corp: str
@@ -48,7 +49,7 @@ class Certificate:
 
 
 @dataclass(frozen=True)
-class ShareRules:
+class ShareRules(Shared):
     """A title's share rules.
 
     `cert_limit`: certificates a player may hold (None: no limit; every certificate counts
