@@ -9,12 +9,12 @@ routes) can be kept from using the same track twice.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .board import MapState
 from .hexes import opposite
-from .tiles import EdgeEnd, Gauge, NodeEnd, Path, Stop, StopKind
+from .tiles import EdgeEnd, Gauge, NodeEnd, Path, Stop, StopKind, TileDef
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,52 @@ class _Shape:
     node_links: tuple[tuple[int, ...], ...]
 
 
+# A path reached in a hex: (hex, path, the end a walk along it leaves by).
+_Entry = tuple[str, Path, EdgeEnd | NodeEnd]
+
+
+@dataclass(frozen=True)
+class _HexTrack:
+    """The track of one gauge on a hex with a tile at a rotation: each path end at an
+    edge (its key, and the path entered there), each path end at a stop (its part, and
+    the path leaving it), and the stops with track, in the tile's order."""
+
+    edges: tuple[tuple[_EdgeKey, _Entry], ...]
+    parts: tuple[tuple[int, _Entry], ...]
+    stops: tuple[Stop, ...]
+
+
+# (hex, tile, rotation, gauge) -> its track, or None: none of that gauge. Tiles are
+# immutable and compared by identity; there are a few thousand such keys on a map.
+_HEX_TRACKS: dict[tuple[str, TileDef, int, Gauge], _HexTrack | None] = {}
+_HEX_TRACKS_KEPT = 50_000
+
+
+def _hex_track(coord: str, tile: TileDef, rotation: int, gauge: Gauge) -> _HexTrack | None:
+    """The track of `gauge` on `coord` with `tile` at `rotation` (None: none)."""
+    key = (coord, tile, rotation, gauge)
+    if key in _HEX_TRACKS:
+        return _HEX_TRACKS[key]
+    paths = [p for p in tile.paths_at(rotation) if p.gauge is gauge]
+    edges: list[tuple[_EdgeKey, _Entry]] = []
+    parts: list[tuple[int, _Entry]] = []
+    for p in paths:
+        for end in (p.a, p.b):
+            # A walk entering by `end` leaves by the other end.
+            leave = p.b if p.a == end else p.a
+            if isinstance(end, EdgeEnd):
+                edges.append(((coord, end.edge, end.lanes, end.lane), (coord, p, leave)))
+            else:
+                parts.append((end.part, (coord, p, leave)))
+    with_track = {part for part, _ in parts}
+    stops = tuple(s for s in tile.stops if s.part in with_track)
+    track = _HexTrack(tuple(edges), tuple(parts), stops) if paths else None
+    if len(_HEX_TRACKS) >= _HEX_TRACKS_KEPT:
+        _HEX_TRACKS.clear()
+    _HEX_TRACKS[key] = track
+    return track
+
+
 # The shapes of the last few tile layouts, by (board, gauge, tiles laid): a game asks for
 # the graph of the same map many times (lays, depots, runs) between two lays.
 _SHAPES: dict[tuple[object, ...], _Shape] = {}
@@ -193,37 +239,34 @@ class TrackGraph:
     def _build(self, state: MapState, group_of: Mapping[str, str]) -> None:
         """Build the graph from the map: stops, then the track between them."""
         board = state.board
-        tiles: dict[str, list[Path]] = {}
-        at_edge: dict[_EdgeKey, list[tuple[str, Path]]] = {}
-        at_node: dict[tuple[str, int], list[Path]] = {}
+        at_edge: dict[_EdgeKey, list[_Entry]] = {}
+        at_node: dict[tuple[str, int], list[_Entry]] = {}
+        node_at: dict[tuple[str, int], int] = {}
         for coord, spec in board.hexes.items():
-            tile, rotation = state.tile(coord)
-            paths = [p for p in tile.paths_at(rotation) if p.gauge is self.gauge]
-            if not paths:
+            laid = state.tiles.get(coord)
+            tile, rotation = laid if laid is not None else (spec.tile, 0)
+            track = _hex_track(coord, tile, rotation, self.gauge)
+            if track is None:
                 continue
-            tiles[coord] = paths
-            usable = spec.printed_stops or not state.is_printed(coord)
-            for p in paths:
-                for end in (p.a, p.b):
-                    if isinstance(end, EdgeEnd):
-                        key = (coord, end.edge, end.lanes, end.lane)
-                        at_edge.setdefault(key, []).append((coord, p))
-                    else:
-                        at_node.setdefault((coord, end.part), []).append(p)
-            for stop in tile.stops:
-                if (coord, stop.part) in at_node:
-                    tokens: tuple[str | None, ...] = ()
-                    if stop.kind is StopKind.CITY:
-                        tokens = state.tokens_at(coord, stop.part)
-                    node = Node(
-                        len(self.nodes), coord, stop.part, stop, tokens, usable, tile.name, group_of
-                    )
-                    self.nodes.append(node)
-                    self.by_sig[node.sig] = node.index
-        self._hexside_ids: dict[tuple[_EdgeKey, _EdgeKey], int] = {}
+            for key, entry in track.edges:
+                at_edge.setdefault(key, []).append(entry)
+            for part, entry in track.parts:
+                at_node.setdefault((coord, part), []).append(entry)
+            usable = spec.printed_stops or laid is not None
+            for stop in track.stops:
+                tokens: tuple[str | None, ...] = ()
+                if stop.kind is StopKind.CITY:
+                    tokens = state.tokens_at(coord, stop.part)
+                node = Node(
+                    len(self.nodes), coord, stop.part, stop, tokens, usable, tile.name, group_of
+                )
+                self.nodes.append(node)
+                self.by_sig[node.sig] = node.index
+                node_at[(coord, stop.part)] = node.index
+        hexside_ids: dict[tuple[_EdgeKey, _EdgeKey], int] = {}
         for node in self.nodes:
-            for p in at_node[(node.hex, node.part)]:
-                self._walk(state, node, p, at_edge)
+            for entry in at_node[(node.hex, node.part)]:
+                self._walk(board.neighbours, node, entry, at_edge, node_at, hexside_ids)
         self.node_links = [[] for _ in self.nodes]
         for link in self.links:
             self.node_links[link.a].append(link.index)
@@ -231,22 +274,25 @@ class TrackGraph:
 
     def _walk(
         self,
-        state: MapState,
+        neighbours: Callable[[str], Mapping[int, str]],
         start: Node,
-        first: Path,
-        at_edge: dict[_EdgeKey, list[tuple[str, Path]]],
+        first: _Entry,
+        at_edge: Mapping[_EdgeKey, list[_Entry]],
+        node_at: Mapping[tuple[str, int], int],
+        hexside_ids: dict[tuple[_EdgeKey, _EdgeKey], int],
     ) -> None:
-        """Follow track from `start` out along `first`; record each link once and each stub."""
-        start_end = NodeEnd(start.part)
-        # Stack of (hex, path, end we came in by, hexes so far, hexsides so far).
-        todo: list[tuple[str, Path, EdgeEnd | NodeEnd, tuple[str, ...], frozenset[int]]] = [
-            (start.hex, first, start_end, (start.hex,), frozenset())
+        """Follow track from `start` out along `first`; record each link once and each stub.
+        Each hexside crossed gets an id (in the order first crossed)."""
+        first_terminal = first[1].terminal
+        # Stack of (where we are: hex, path, the end we leave by; hexes so far, hexsides
+        # so far).
+        todo: list[tuple[_Entry, tuple[str, ...], frozenset[int]]] = [
+            (first, (start.hex,), frozenset())
         ]
         while todo:
-            coord, path, came, hexes, sides = todo.pop()
-            out = path.b if path.a == came else path.a
+            (coord, path, out), hexes, sides = todo.pop()
             if isinstance(out, NodeEnd):
-                other = self.by_sig.get(f"{coord}-{out.part}")
+                other = node_at.get((coord, out.part))
                 # Each link is walked from both ends: keep it from the lower-numbered one.
                 if other is not None and start.index < other:
                     self.links.append(
@@ -256,30 +302,27 @@ class TrackGraph:
                             other,
                             hexes,
                             sides,
-                            first.terminal,
+                            first_terminal,
                             path.terminal,
                         )
                     )
                 continue
-            across = state.board.neighbour(coord, out.edge)
-            nxt: list[tuple[str, Path]] = []
-            if across is not None:
-                key = (across, opposite(out.edge), out.lanes, out.lanes - 1 - out.lane)
-                nxt = at_edge.get(key, [])
-            if not nxt:
-                if across is not None:
-                    self.stubs.append(Stub(start.index, hexes, coord, out.edge, first.terminal))
+            across = neighbours(coord).get(out.edge)
+            if across is None:
                 continue
-            side = self._hexside((coord, out.edge, out.lanes, out.lane), key)
+            key = (across, opposite(out.edge), out.lanes, out.lanes - 1 - out.lane)
+            nxt = at_edge.get(key)
+            if not nxt:
+                self.stubs.append(Stub(start.index, hexes, coord, out.edge, first_terminal))
+                continue
+            mine = (coord, out.edge, out.lanes, out.lane)
+            pair = (mine, key) if mine <= key else (key, mine)
+            side = hexside_ids.setdefault(pair, len(hexside_ids))
             if side in sides:
                 continue
-            for ncoord, npath in nxt:
-                nend = EdgeEnd(key[1], key[2], key[3])
-                todo.append((ncoord, npath, nend, (*hexes, ncoord), sides | {side}))
-
-    def _hexside(self, a: _EdgeKey, b: _EdgeKey) -> int:
-        key = (a, b) if a <= b else (b, a)
-        return self._hexside_ids.setdefault(key, len(self._hexside_ids))
+            sides = sides | {side}
+            for entry in nxt:
+                todo.append((entry, (*hexes, entry[0]), sides))
 
     def node(self, sig: str) -> Node:
         """The node named `sig` ("F24-1"). Raises KeyError."""

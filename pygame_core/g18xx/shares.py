@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Final
 
 from ..core.errors import IllegalAction, InvalidAction
@@ -43,8 +44,9 @@ class Certificate(Shared):
     percent: int
     director: bool
 
-    @property
+    @cached_property
     def id(self) -> str:
+        # Cached: share checks look up owners by id hundreds of thousands of times a game.
         return f"{self.corp}_{self.index}"
 
 
