@@ -128,14 +128,18 @@ class _Shape:
 _Entry = tuple[str, Path, EdgeEnd | NodeEnd]
 
 
+# An edge of a hex as a path end meets it: (edge, lanes, lane).
+_Side = tuple[int, int, int]
+
+
 @dataclass(frozen=True)
 class _HexTrack:
-    """The track of one gauge on a hex with a tile at a rotation: each path end at an
-    edge (its key, and the path entered there), each path end at a stop (its part, and
-    the path leaving it), and the stops with track, in the tile's order."""
+    """The track of one gauge on a hex with a tile at a rotation: the paths entered at
+    each edge (in the tile's order), the paths leaving each stop, and the stops with
+    track, in the tile's order."""
 
-    edges: tuple[tuple[_EdgeKey, _Entry], ...]
-    parts: tuple[tuple[int, _Entry], ...]
+    by_edge: Mapping[_Side, tuple[_Entry, ...]]
+    by_part: Mapping[int, tuple[_Entry, ...]]
     stops: tuple[Stop, ...]
 
 
@@ -151,19 +155,23 @@ def _hex_track(coord: str, tile: TileDef, rotation: int, gauge: Gauge) -> _HexTr
     if key in _HEX_TRACKS:
         return _HEX_TRACKS[key]
     paths = [p for p in tile.paths_at(rotation) if p.gauge is gauge]
-    edges: list[tuple[_EdgeKey, _Entry]] = []
-    parts: list[tuple[int, _Entry]] = []
+    by_edge: dict[_Side, list[_Entry]] = {}
+    by_part: dict[int, list[_Entry]] = {}
     for p in paths:
         for end in (p.a, p.b):
             # A walk entering by `end` leaves by the other end.
-            leave = p.b if p.a == end else p.a
+            entry = (coord, p, p.b if p.a == end else p.a)
             if isinstance(end, EdgeEnd):
-                edges.append(((coord, end.edge, end.lanes, end.lane), (coord, p, leave)))
+                by_edge.setdefault((end.edge, end.lanes, end.lane), []).append(entry)
             else:
-                parts.append((end.part, (coord, p, leave)))
-    with_track = {part for part, _ in parts}
-    stops = tuple(s for s in tile.stops if s.part in with_track)
-    track = _HexTrack(tuple(edges), tuple(parts), stops) if paths else None
+                by_part.setdefault(end.part, []).append(entry)
+    track = None
+    if paths:
+        track = _HexTrack(
+            {k: tuple(v) for k, v in by_edge.items()},
+            {k: tuple(v) for k, v in by_part.items()},
+            tuple(s for s in tile.stops if s.part in by_part),
+        )
     if len(_HEX_TRACKS) >= _HEX_TRACKS_KEPT:
         _HEX_TRACKS.clear()
     _HEX_TRACKS[key] = track
@@ -239,8 +247,7 @@ class TrackGraph:
     def _build(self, state: MapState, group_of: Mapping[str, str]) -> None:
         """Build the graph from the map: stops, then the track between them."""
         board = state.board
-        at_edge: dict[_EdgeKey, list[_Entry]] = {}
-        at_node: dict[tuple[str, int], list[_Entry]] = {}
+        tracks: dict[str, _HexTrack] = {}
         node_at: dict[tuple[str, int], int] = {}
         for coord, spec in board.hexes.items():
             laid = state.tiles.get(coord)
@@ -248,10 +255,7 @@ class TrackGraph:
             track = _hex_track(coord, tile, rotation, self.gauge)
             if track is None:
                 continue
-            for key, entry in track.edges:
-                at_edge.setdefault(key, []).append(entry)
-            for part, entry in track.parts:
-                at_node.setdefault((coord, part), []).append(entry)
+            tracks[coord] = track
             usable = spec.printed_stops or laid is not None
             for stop in track.stops:
                 tokens: tuple[str | None, ...] = ()
@@ -265,8 +269,8 @@ class TrackGraph:
                 node_at[(coord, stop.part)] = node.index
         hexside_ids: dict[tuple[_EdgeKey, _EdgeKey], int] = {}
         for node in self.nodes:
-            for entry in at_node[(node.hex, node.part)]:
-                self._walk(board.neighbours, node, entry, at_edge, node_at, hexside_ids)
+            for entry in tracks[node.hex].by_part[node.part]:
+                self._walk(board.neighbours, node, entry, tracks, node_at, hexside_ids)
         self.node_links = [[] for _ in self.nodes]
         for link in self.links:
             self.node_links[link.a].append(link.index)
@@ -277,7 +281,7 @@ class TrackGraph:
         neighbours: Callable[[str], Mapping[int, str]],
         start: Node,
         first: _Entry,
-        at_edge: Mapping[_EdgeKey, list[_Entry]],
+        tracks: Mapping[str, _HexTrack],
         node_at: Mapping[tuple[str, int], int],
         hexside_ids: dict[tuple[_EdgeKey, _EdgeKey], int],
     ) -> None:
@@ -310,17 +314,19 @@ class TrackGraph:
             across = neighbours(coord).get(out.edge)
             if across is None:
                 continue
-            key = (across, opposite(out.edge), out.lanes, out.lanes - 1 - out.lane)
-            nxt = at_edge.get(key)
+            side = (opposite(out.edge), out.lanes, out.lanes - 1 - out.lane)
+            there = tracks.get(across)
+            nxt = there.by_edge.get(side) if there is not None else None
             if not nxt:
                 self.stubs.append(Stub(start.index, hexes, coord, out.edge, first_terminal))
                 continue
             mine = (coord, out.edge, out.lanes, out.lane)
+            key = (across, *side)
             pair = (mine, key) if mine <= key else (key, mine)
-            side = hexside_ids.setdefault(pair, len(hexside_ids))
-            if side in sides:
+            hexside = hexside_ids.setdefault(pair, len(hexside_ids))
+            if hexside in sides:
                 continue
-            sides = sides | {side}
+            sides = sides | {hexside}
             for entry in nxt:
                 todo.append((entry, (*hexes, entry[0]), sides))
 
