@@ -122,6 +122,15 @@ class _Shape:
     links: tuple[Link, ...]
     stubs: tuple[Stub, ...]
     node_links: tuple[tuple[int, ...], ...]
+    stubs_at: Mapping[int, tuple[Stub, ...]]
+
+
+def _by_node(stubs: Iterable[Stub]) -> dict[int, tuple[Stub, ...]]:
+    """The stubs of each stop, in their order."""
+    out: dict[int, list[Stub]] = {}
+    for stub in stubs:
+        out.setdefault(stub.node, []).append(stub)
+    return {n: tuple(v) for n, v in out.items()}
 
 
 # A path reached in a hex: (hex, path, the end a walk along it leaves by).
@@ -214,12 +223,14 @@ class TrackGraph:
                 tuple(self.links),
                 tuple(self.stubs),
                 tuple(tuple(n) for n in self.node_links),
+                _by_node(self.stubs),
             )
             if len(_SHAPES) >= _SHAPES_KEPT:
                 del _SHAPES[next(iter(_SHAPES))]  # the least recently used
         else:
             self._take(shape, state, group_of)
         _SHAPES[key] = shape
+        self._stubs_at = shape.stubs_at
 
     def _take(self, shape: _Shape, state: MapState, group_of: Mapping[str, str]) -> None:
         """Fill in a kept shape: its stops with this map's tokens and these groups."""
@@ -353,9 +364,7 @@ class TrackGraph:
         ends: set[tuple[str, int]] = set()
         queue = deque(origin)
         queued = set(origin)
-        stubs_at: dict[int, list[Stub]] = {}
-        for stub in self.stubs:
-            stubs_at.setdefault(stub.node, []).append(stub)
+        stubs_at = self._stubs_at
         while queue:
             n = queue.popleft()
             free = n in origin
@@ -371,7 +380,7 @@ class TrackGraph:
                 if m not in queued and not link.terminal_at(m):
                     queued.add(m)
                     queue.append(m)
-            for stub in stubs_at.get(n, []):
+            for stub in stubs_at.get(n, ()):
                 if free or not stub.terminal:
                     hexes.update(stub.hexes)
                     ends.add((stub.hex, stub.edge))
