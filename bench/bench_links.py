@@ -13,6 +13,9 @@ address) in three encodings:
   deflate and base64url. The browser's deflate writes a few bytes more or fewer than zlib 9
   (e2e/test_links.py prints both for a 5-player 1840 game).
 
+A second table: a game started from the position at the short and mid cut (no actions yet),
+the position's JSON and its link (the position travels in the link instead of the actions).
+
 `> chat` marks a link past CHAT_LIMIT (about what a chat message or a mail client keeps).
 Run: `.venv/bin/python -m bench.bench_links` (a few minutes). Figures, not a test.
 """
@@ -52,6 +55,7 @@ def _b64(data: bytes) -> int:
 def main() -> None:
     """Print the table."""
     print(f"{'game':<12} {'cut':<6} {'actions':>7} {'json':>8} {'deflate':>8} {'link':>8}")
+    positions: list[tuple[str, int, Game]] = []
     for title, players in GAMES:
         start = time.perf_counter()
         game = play(title, players, seed=players * 1000 + 7)
@@ -68,6 +72,16 @@ def main() -> None:
                 f"{_b64(text.encode()):>8} {_b64(deflate(text)):>8} {link:>8}{flag}"
             )
         print(f"{'':<12} (played in {time.perf_counter() - start:.1f} s)")
+        positions.append((title, players, game))
+    print(f"\n{'from a position':<16} {'cut':<6} {'actions':>7} {'position':>9} {'link':>8}")
+    for title, players, game in positions:
+        total = len(game.actions)
+        for cut, n in (("short", total // 10), ("mid", total // 2)):
+            position = game.at(n).position()
+            start_there = new_game(title, game.players, {}, game.seed, position=position)
+            size = len(json.dumps(position, separators=(",", ":")))
+            link = len(fragment(start_there.save())) + 1
+            print(f"{title + ' ' + str(players) + 'p':<16} {cut:<6} {n:>7} {size:>9} {link:>8}")
 
 
 if __name__ == "__main__":

@@ -52,6 +52,19 @@ def fits(page: Page) -> None:
     assert width <= PHONE["width"], f"the page scrolls sideways ({width} px)"
 
 
+def buttons_on_screen(page: Page) -> None:
+    """Every button of the decision panel lies inside the phone's width (usable without a
+    sideways scroll)."""
+    buttons = page.get_by_test_id("decide").locator("button")
+    assert buttons.count() > 0
+    for i in range(buttons.count()):
+        box = buttons.nth(i).bounding_box()
+        assert box is not None
+        assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (
+            f"button {i} leaves the screen: {box}"
+        )
+
+
 def view(mirror: Mirror) -> dict[str, Any]:
     return mirror.game.view(None)
 
@@ -75,6 +88,7 @@ def test_1881_buy_an_sbahn_share_on_a_phone_12_1(page: Page, site_server: SiteSe
     expect(button).to_have_attribute("data-action", "buy")
     expect(button.locator("[data-certificate]")).to_have_attribute("data-certificate", cert["kind"])
     fits(page)
+    buttons_on_screen(page)
     mirror = Mirror.of_page(page)
     name = view(mirror)["players"][seat]["name"]
     held = view(mirror)["players"][seat]["shares"].get("S", 0)
@@ -131,6 +145,7 @@ def test_1881_the_sbahn_runs_pays_and_buys_a_train_12_5(
     open_saved(page, site_server.url, "part-run")
     expect(page.get_by_test_id("sbahn-part")).to_have_attribute("data-part", "S")
     fits(page)
+    buttons_on_screen(page)
     click(page, "act-run")
     expect(page.get_by_test_id("dividend-step")).to_be_visible()
     choice = page.get_by_test_id("dividend-step").locator("button").first

@@ -3,8 +3,9 @@ s_veto): a saved position (e2e/data/1881-sbahn-veto.json, made by scripts/save_1
 from a seeded bots' game) is opened with everyone on this device; the chairman proposes to
 withhold the main network's result; the device passes to the next board member, who vetoes;
 it passes to the last member, who votes against: 1:2, rejected. The chairman is back with
-the payout only. The page's game is mirrored in Python and compared with the engine (state
-hash). Waits are for states only."""
+the payout only. On a phone (390x844): the board's panels fit, every button on the screen.
+The page's game is mirrored in Python and compared with the engine (state hash). Waits are
+for states only."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from e2e.g1840_page import Mirror
 from e2e.test_1881_offers import pass_device
-from e2e.test_1881_sbahn import click, open_saved, saved
+from e2e.test_1881_sbahn import PHONE, buttons_on_screen, click, fits, open_saved, saved
 from pygame_core.g1881.game import Berlin1881
 from scripts.serve import SiteServer
 
@@ -28,6 +29,7 @@ def test_1881_the_chairman_proposes_a_member_vetoes_the_board_votes_it_down(
     choices = [a["choice"] for a in game.legal_actions(chairman)]
     assert "withhold" in choices and "pay" in choices
 
+    page.set_viewport_size(PHONE)
     open_saved(page, site_server.url, "veto")
 
     # the chairman proposes to withhold
@@ -38,6 +40,8 @@ def test_1881_the_chairman_proposes_a_member_vetoes_the_board_votes_it_down(
     pass_device(page)
     expect(page.get_by_test_id("board-step")).to_be_visible()
     expect(page.get_by_test_id("board-proposal")).to_contain_text("withhold")
+    fits(page)
+    buttons_on_screen(page)
     mirror = Mirror.of_page(page)
     now = mirror.game.state
     assert isinstance(now, Berlin1881)
@@ -50,6 +54,8 @@ def test_1881_the_chairman_proposes_a_member_vetoes_the_board_votes_it_down(
     pass_device(page)
     expect(page.get_by_test_id("vote-step")).to_be_visible()
     expect(page.get_by_test_id("board-tally")).to_contain_text("vetoed")
+    fits(page)
+    buttons_on_screen(page)
     click(page, "act-vote-no")
 
     # back to the chairman: withholding is gone, the payout is left

@@ -289,3 +289,39 @@ def test_an_1881_demo_in_the_fragment_steps_on_its_own_screen(
     expect(page.get_by_test_id("info-panel")).to_have_attribute("data-tab", "log")
     round_label = game.view(None)["round"]["label"]
     expect(page.locator(TABLE)).to_have_attribute("data-round", round_label)
+
+
+def test_the_1881_double_track_demo_draws_the_shuttle_for_130(
+    page: Page, site_server: SiteServer
+) -> None:
+    # 1881 14.3-14.5: from a set position, BESTAG's 4-train shuttles H5 - I6 - J5 - K5 for
+    # 130; the run step draws that route with its revenue and "shuttle", as the engine ran it.
+    demo = load_demo("1881-double-track")
+    game = demo_game(demo)
+    steps = demo["steps"]
+    page.goto(f"{site_server.url}/embed.html?demo=1881-double-track")
+    wait_18xx_step(page, 0)
+    expect(page.get_by_test_id("demo-caption")).to_have_text(steps[0]["caption"])
+    page.get_by_test_id("demo-next").click()
+    wait_18xx_step(page, 1)
+    (run,) = game.at(steps[1]["actions"]).view(None)["operating"]["runs"]["trains"]
+    expect(page.get_by_test_id("route")).to_have_count(1)
+    assert sorted(drawn_stops(page)) == sorted(run["stops"])
+    expect(page.get_by_test_id("map-area")).to_contain_text("130")
+    expect(page.get_by_test_id("map-area")).to_contain_text("shuttle")
+
+
+def test_the_1881_chairman_swap_demo_opens_the_s_bahn_tab(
+    page: Page, site_server: SiteServer
+) -> None:
+    # 1881 12.3: after Ben's third 5 % share the S-Bahn tab shows him as its chairman.
+    demo = load_demo("1881-chairman-swap")
+    steps = demo["steps"]
+    page.goto(f"{site_server.url}/embed.html?demo=1881-chairman-swap&step={len(steps)}")
+    wait_18xx_step(page, len(steps) - 1)
+    expect(page.get_by_test_id("demo-caption")).to_have_text(steps[-1]["caption"])
+    expect(page.get_by_test_id("info-panel")).to_have_attribute("data-tab", "sbahn")
+    expect(page.get_by_test_id("info-panel")).to_contain_text("chairman Ben")
+    page.get_by_test_id("demo-prev").click()
+    wait_18xx_step(page, 0)
+    expect(page.get_by_test_id("info-panel")).to_contain_text("chairman Clara")

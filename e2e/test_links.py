@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -66,15 +67,36 @@ def share(page: Page) -> tuple[str, int]:
     return url, shown
 
 
+def reopened(
+    browser: Browser, guard: Guard, url: str, look: Callable[[Page], Any]
+) -> tuple[str, Any]:
+    """Open a finished game's link in a fresh browser context (nothing autosaved there):
+    (the state hash it autosaves, what `look` reads of its screen)."""
+    fresh = guard.attach(browser.new_context())
+    other = fresh.new_page()
+    base, frag = url.split("/index.html#", 1)
+    open_link(other, base, frag)
+    expect(other.get_by_test_id("end-screen")).to_be_visible()
+    seen = page_hash(other), look(other)
+    fresh.close()
+    return seen
+
+
+def tiles(page: Page) -> list[str]:
+    """Each hex's tile on an 18xx map, as `hex:tile:rotation`, sorted."""
+    return sorted(
+        page.eval_on_selector_all(
+            ".hm-hexes .hex[data-tile]",
+            "els => els.map(e => `${e.dataset.hex}:${e.dataset.tile}:${e.dataset.rotation}`)",
+        )
+    )
+
+
 def screen(page: Page) -> dict[str, Any]:
     """What the 1840 screen shows: the end screen's text, each hex's tile, each seat's cash."""
-    tiles = page.eval_on_selector_all(
-        ".hm-hexes .hex[data-tile]",
-        "els => els.map(e => `${e.dataset.hex}:${e.dataset.tile}:${e.dataset.rotation}`)",
-    )
     cash = [page.get_by_test_id(f"cash-{s}").inner_text() for s in range(len(PLAYERS))]
     end = page.get_by_test_id("end-screen")
-    return {"end": end.inner_text() if end.count() else None, "tiles": sorted(tiles), "cash": cash}
+    return {"end": end.inner_text() if end.count() else None, "tiles": tiles(page), "cash": cash}
 
 
 def test_full_1840_game_round_trips(
@@ -104,13 +126,7 @@ def test_full_1840_game_round_trips(
         f"python {len(python_frag) + len(site_server.url) + len('/index.html#')} chars"
     )
 
-    fresh = guard.attach(browser.new_context())
-    other = fresh.new_page()
-    open_link(other, site_server.url, url.split("#", 1)[1])
-    expect(other.get_by_test_id("end-screen")).to_be_visible()
-    assert page_hash(other) == game.state_hash()
-    assert screen(other) == first
-    fresh.close()
+    assert reopened(browser, guard, url, screen) == (game.state_hash(), first)
 
 
 def test_mid_game_link_is_ready_for_the_next_move(page: Page, site_server: SiteServer) -> None:

@@ -272,6 +272,11 @@ def _label(game: Game) -> str:
     return str(game.view(None)["round"]["label"])
 
 
+def market_step(caption: str, actions: int) -> JsonDict:
+    """A step about a price move: the market tab open."""
+    return {"caption": caption, "actions": actions, "highlight": {"tab": "market"}}
+
+
 def _line_on_turn(line: str, label: str) -> Callable[[Game], bool]:
     def found(game: Game) -> bool:
         turn = game.view(None).get("line_turn")
@@ -519,21 +524,19 @@ def sale_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
     after = game.view(None)["majors"][company]
     got = _cash(game, f"p{seat}") - cash
     steps: list[JsonDict] = [
-        {
-            "caption": 'Rulebook (1840 X.3): "Werden Aktien verkauft, wird der Kursmarker [...] '
+        market_step(
+            'Rulebook (1840 X.3): "Werden Aktien verkauft, wird der Kursmarker [...] '
             "pro verkauften 10% um ein Feld nach unten versetzt. Dies geschieht nach dem "
             f"Verkauf.\" Set up here: {player}'s turn in a Player Round; {company} stands at "
             f"{before['price']}.",
-            "actions": 0,
-            "highlight": {"tab": "market"},
-        },
-        {
-            "caption": f"{player} sells {count} share{'s' if count > 1 else ''} of {company} "
+            0,
+        ),
+        market_step(
+            f"{player} sells {count} share{'s' if count > 1 else ''} of {company} "
             f"for {got} (at the old price, {before['price']} each); then the price falls "
             f"{count} cell{'s' if count > 1 else ''}: {before['price']} -> {after['price']}.",
-            "actions": 1,
-            "highlight": {"tab": "market"},
-        },
+            1,
+        ),
     ]
     return game, "Rulebook: a sale moves the price down (1840 VII.4, X.3)", steps
 
@@ -643,3 +646,155 @@ def stadtbahn_tiles_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
 
 
 DEMOS_1840["1840-stadtbahn-tiles"] = stadtbahn_tiles_demo
+
+
+# Tabelle 6 (X.2), as printed: the lowest dividend of each row -> cells the price moves right
+# (-1: one cell left). The engine has its own table; the demo's test compares the two.
+TABELLE_6: tuple[tuple[int, int, str], ...] = (
+    (0, -1, "0: 1 Feld nach links"),
+    (10, 0, "10 - 90: gar nicht"),
+    (100, 1, "100 - 190: 1 Feld nach rechts"),
+    (200, 2, "200 - 390: 2 Felder nach rechts"),
+    (400, 3, "400 - 590: 3 Felder nach rechts"),
+    (600, 4, "600 - 990: 4 Felder nach rechts"),
+    (1000, 5, "1000 - 1490: 5 Felder nach rechts"),
+    (1500, 6, "1500 - 2490: 6 Felder nach rechts"),
+    (2500, 7, "2500 oder mehr: 7 Felder nach rechts"),
+)
+# The payouts the demo's majors choose, in their order: four rows of Tabelle 6. The first
+# withholds its income (TABELLE_WITHHELD); the others pay all of it.
+TABELLE_PAYOUTS = (0, 80, 250, 700)
+TABELLE_WITHHELD = 100
+
+
+def tabelle_6_row(amount: int) -> tuple[int, int, str]:
+    """The row of Tabelle 6 a dividend of `amount` falls in."""
+    return [row for row in TABELLE_6 if row[0] <= amount][-1]
+
+
+def _first_dividend_of_a_cr(game: Game) -> bool:
+    cr = game.position()["cr"]
+    if not (cr and cr["current"] and cr["current"][0] == "dividend"):
+        return False
+    return sum(1 for kind, _ in cr["queue"] if kind == "dividend") == len(TABELLE_PAYOUTS) - 1
+
+
+def _until_dividend(game: Game) -> int:
+    """Let the bots play (a major's tram step) up to the next dividend decision; its seat."""
+    while True:
+        seat = game.active if game.active is not None else game.acting[0]
+        if any(a["type"] == "dividend" for a in game.legal_actions(seat)):
+            return seat
+        game.apply(game.bot_action(seat, "normal"), seat)
+
+
+def tabelle_6_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """VIII.5.1 / X.2, Tabelle 6: four majors of one Company Round pay 0, 80, 250 and 700;
+    each payout moves the price by its row of the table."""
+    body = position_at(RULEBOOK_SEED, _first_dividend_of_a_cr)
+    cr = body["cr"]
+    majors = [str(cr["current"][1]), *(str(m) for kind, m in cr["queue"] if kind == "dividend")]
+    # The example's situation: each major's income field holds the payout it will choose
+    # (the first keeps TABELLE_WITHHELD); the money comes from the bank (III.5: unlimited).
+    for major, amount in zip(majors, TABELLE_PAYOUTS, strict=True):
+        field = f"{major}/income"
+        income = amount or TABELLE_WITHHELD
+        body["cash"]["bank"] += body["cash"][field] - income
+        body["cash"][field] = income
+    game = from_position(body)
+    label = _label(game)
+    steps: list[JsonDict] = [
+        market_step(
+            'Rulebook (1840 VIII.5.1, X.2): "Der Direktor entscheidet, wieviel vom '
+            'Einkommen ausgeschüttet wird. Der Kurs steigt entsprechend Tabelle 6." Set up '
+            f"here: {label}, the income fields of {', '.join(majors)} hold "
+            f"{', '.join(str(a or TABELLE_WITHHELD) for a in TABELLE_PAYOUTS)}; their "
+            f"prices: {', '.join(str(game.view(None)['majors'][m]['price']) for m in majors)}.",
+            0,
+        )
+    ]
+    for major, amount in zip(majors, TABELLE_PAYOUTS, strict=True):
+        seat = _until_dividend(game)
+        before = game.view(None)["majors"][major]
+        game.apply({"type": "dividend", "amount": amount}, seat)
+        after = game.view(None)["majors"][major]
+        moved = after["cell"][1] - before["cell"][1]
+        way = "left" if moved < 0 else "right"
+        cells = f"{abs(moved)} cell{'s' if abs(moved) != 1 else ''} {way}" if moved else "stays"
+        paid = "withholds everything and pays 0" if amount == 0 else f"pays {amount}"
+        steps.append(
+            market_step(
+                f'{major} {paid}. Tabelle 6, row "{tabelle_6_row(amount)[2]}": '
+                f"its price marker {cells}, {before['price']} -> {after['price']}.",
+                len(game.actions),
+            )
+        )
+    return game, "Rulebook: the dividend table, Tabelle 6 (1840 VIII.5.1, X.2)", steps
+
+
+DEMOS_1840["1840-tabelle-6"] = tabelle_6_demo
+
+
+SOLD_OUT_ROUND = "SR 3"  # seed 3: its last decision; no company is sold out in play
+
+
+def _last_decision_of(label: str) -> Callable[[Game], bool]:
+    """True at the last position of round `label` (looked ahead on a copy)."""
+
+    def found(game: Game) -> bool:
+        if _label(game) != label or game.result() is not None:
+            return False
+        ahead = copy.deepcopy(game)
+        seat = ahead.active if ahead.active is not None else ahead.acting[0]
+        ahead.apply(ahead.bot_action(seat, "normal"), seat)
+        return _label(ahead) != label
+
+    return found
+
+
+def sold_out_demo(max_seeds: int) -> tuple[Game, str, list[JsonDict]]:
+    """VII.4 / X.3: "Wenn sich am Ende einer Aktienrunde alle verfügbaren Aktien einer
+    Gesellschaft in Spielerhand befinden, dann steigt der Kursmarker um ein Feld nach
+    oben." """
+    body = position_at(RULEBOOK_SEED, _last_decision_of(SOLD_OUT_ROUND))
+    owners = body["shares"]["owners"]
+    # The example's situation: the first major's shares in the pool are in players' hands
+    # (bought in earlier rounds; no player above 60 %, VII.3), so it is sold out.
+    major = next(iter(body["majors"]))
+    director = f"p{body['majors'][major]['director']}"
+    others = [f"p{s}" for s in range(len(RULEBOOK_PLAYERS)) if f"p{s}" != director]
+    free = [c for c, o in owners.items() if c.startswith(f"{major}_") and o in ("pool", "ipo")]
+    for i, cert in enumerate(free):
+        owners[cert] = others[i % len(others)]
+    game = from_position(body)
+    seat = game.active
+    assert seat is not None
+    before = game.view(None)["majors"]
+    game.apply({"type": "pass"}, seat)
+    assert _label(game) != SOLD_OUT_ROUND, "the pass ends the round"
+    after = game.view(None)["majors"]
+    rose = [m for m in after if after[m]["cell"] != before[m]["cell"]]
+    assert rose == [major], f"only the sold-out major moves, not {rose}"
+    holders = sorted({o for c, o in owners.items() if c.startswith(f"{major}_")})
+    names = ", ".join(game.players[int(h[1:])] for h in holders)
+    steps: list[JsonDict] = [
+        market_step(
+            'Rulebook (1840 X.3): "Wenn sich am Ende einer Aktienrunde alle '
+            "verfügbaren Aktien einer Gesellschaft in Spielerhand befinden, dann steigt der "
+            f'Kursmarker um ein Feld nach oben." Set up here: the end of {SOLD_OUT_ROUND}; '
+            f"every share of {major} is held by players ({names}), none in the pool; "
+            f"{major} stands at {before[major]['price']}. The others have passed; "
+            f"{game.players[seat]} passes too.",
+            0,
+        ),
+        market_step(
+            f"All players have passed: {SOLD_OUT_ROUND} ends. {major} is sold out, "
+            f"so its price marker rises one cell (X.3): {before[major]['price']} -> "
+            f"{after[major]['price']}. The other majors have shares in the pool and stay.",
+            1,
+        ),
+    ]
+    return game, "Rulebook: a sold-out major rises at the round's end (1840 X.3)", steps
+
+
+DEMOS_1840["1840-sold-out"] = sold_out_demo

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Write the embed demos (web/demos/*.json) by playing real games with the engine.
 
-Trambahn's demos are below; 1840's (1840-run, 1840-dividend) are reached by the engine's
-bots in scripts/demos_1840.py. Every file is a demo of format "tramways-demo", version 1
-(docs/embedding.md).
+Trambahn's demos are below; 1840's are in scripts/demos_1840.py (reached by the engine's
+bots, or from set positions), 1881's in scripts/demos_1881.py (from set positions). Every
+file is a demo of format "tramways-demo", version 1 (docs/embedding.md).
 
 A demo is a seed plus an action list, so it replays to exactly the same positions anywhere.
 The rulebook's examples are reached by a *director*: a scripted player for each seat that
@@ -35,6 +35,7 @@ if str(ROOT) not in sys.path:
 
 from pygame_core import Game, new_game  # noqa: E402  (needs ROOT on sys.path)
 from scripts.demos_1840 import DEMOS_1840  # noqa: E402
+from scripts.demos_1881 import DEMOS_1881  # noqa: E402
 
 JsonDict = dict[str, Any]
 PLAYERS = ["Anna", "Ben"]
@@ -515,11 +516,14 @@ def demo_json(title: str, game: Game, steps: list[JsonDict]) -> JsonDict:
     }
 
 
-def played_1840(name: str) -> Callable[[int], JsonDict]:
-    """One of 1840's demos as a demo file."""
+Made = Callable[[int], tuple[Game, str, list[JsonDict]]]
+
+
+def played(demos: dict[str, Made], name: str) -> Callable[[int], JsonDict]:
+    """One of an 18xx title's demos (scripts/demos_1840.py, demos_1881.py) as a demo file."""
 
     def make(max_seeds: int) -> JsonDict:
-        game, title, steps = DEMOS_1840[name](max_seeds)
+        game, title, steps = demos[name](max_seeds)
         return demo_json(title, game, steps)
 
     return make
@@ -528,7 +532,8 @@ def played_1840(name: str) -> Callable[[int], JsonDict]:
 DEMOS: dict[str, Callable[[int], JsonDict]] = {
     "scoring": scoring_demo,
     "purchase": purchase_demo,
-    **{name: played_1840(name) for name in DEMOS_1840},
+    **{name: played(DEMOS_1840, name) for name in DEMOS_1840},
+    **{name: played(DEMOS_1881, name) for name in DEMOS_1881},
 }
 
 

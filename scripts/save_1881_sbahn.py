@@ -7,8 +7,9 @@ player (rulebook 10.9, 12.1-12.13). e2e/test_1881_sbahn.py opens them and clicks
   part-run     an S-Bahn part runs its trains (12.5; then pays and buys an S train)
   company      a tram company's director may buy an S-Bahn share in its train step (10.9)
   depot-offer  a director may offer to buy a depot of a company another player directs (7.8)
-  commission   an unconnected part's holder may take the commission (12.5 / A-48); the
-               bots' games of these seeds never reach it, so it is written only if found
+
+The commission (12.5 / A-48) and a train scrapped at the S-Bahn's limit (12.7) the bots'
+games never reach: scripts/save_1881_steered.py writes those two.
 
 Run: PYTHONPATH=. python scripts/save_1881_sbahn.py
 """
@@ -28,9 +29,6 @@ SEEDS = range(1, 13)
 MAX_ACTIONS = 3000
 
 Legal = list[dict[str, Any]]
-
-# positions the seeds' games may not reach (written when found)
-OPTIONAL = ("commission",)
 
 
 def _others(game: Game, seat: int) -> set[str]:
@@ -63,17 +61,12 @@ def _depot_offer(game: Game, seat: int, legal: Legal) -> bool:
     return any(a["type"] == "offer_depot" and a["seller"] in others for a in legal)
 
 
-def _commission(game: Game, seat: int, legal: Legal) -> bool:
-    return any(a["type"] == "take_commission" for a in legal)
-
-
 WANTED: dict[str, Callable[[Game, int, Legal], bool]] = {
     "share": _share,
     "start-depot": _start_depot,
     "part-run": _part_run,
     "company": _company,
     "depot-offer": _depot_offer,
-    "commission": _commission,
 }
 
 
@@ -100,7 +93,7 @@ def main() -> None:
         out = OUT / f"1881-sbahn-{name}.json"
         out.write_text(json.dumps(game.save(), indent=1) + "\n", encoding="utf-8")
         print(f"{out.name}: {len(game.actions)} actions, seat {game.active} to act")
-    missing = sorted(set(WANTED) - set(found) - set(OPTIONAL))
+    missing = sorted(set(WANTED) - set(found))
     if missing:
         raise SystemExit(f"not found in seeds {SEEDS.start}-{SEEDS.stop - 1}: {missing}")
 

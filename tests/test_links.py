@@ -37,7 +37,11 @@ SHIPPED_V1_HASH = "d10c0f3b240cd5ba3cfa3178a340e87cc203d9febc1e7ca8998e45f290575
 
 def played(title: str, players: int, n: int, seed: int = 7) -> Game:
     """`n` bot actions (or fewer, if the game ends) of a seeded game."""
-    game = new_game(title, [f"P{i + 1}" for i in range(players)], {}, seed)
+    return play_on(new_game(title, [f"P{i + 1}" for i in range(players)], {}, seed), n)
+
+
+def play_on(game: Game, n: int) -> Game:
+    """The bots play `game` on until it has `n` actions (or ends)."""
     while len(game.actions) < n and game.result() is None:
         seat = game.active
         assert seat is not None
@@ -190,3 +194,49 @@ def test_a_trambahn_link_shows_every_hand() -> None:
     assert hand, "seat 1 holds cards"
     assert game.view(0)["seats"][1]["hand"] is None  # hidden from seat 0 in the game
     assert opened.view(1)["seats"][1]["hand"] == hand  # but anyone with the link sees it
+
+
+def from_position(title: str, players: int, before: int, after: int) -> Game:
+    """A game started from the position after `before` bot actions of a seeded game (another
+    seed), then `after` bot actions on."""
+    position = played(title, players, before).position()
+    names = [f"P{i + 1}" for i in range(players)]
+    return play_on(new_game(title, names, {}, 99, position=position), after)
+
+
+@pytest.mark.parametrize(("title", "players"), [("trambahn", 2), ("1840", 4), ("1881", 3)])
+def test_a_game_from_a_position_travels_in_a_format_1_link(title: str, players: int) -> None:
+    # the save carries the position (version 2); format 1 keeps it in `x`, no new format
+    game = from_position(title, players, 40, 12)
+    value = encode(game.save())
+    assert value.startswith("1.")
+    save = decode(value)
+    assert save["version"] == 2 and save["position"] == game.start_position
+    opened = Game.from_json(save)
+    assert opened.state_hash() == game.state_hash()
+    assert opened.at(0).position() == game.start_position  # the history starts there
+
+
+def test_a_tampered_position_in_a_link_is_refused_naming_its_fault() -> None:
+    # docs/engine-api.md "Positions": 120 cards conserved (Trambahn); the link is refused
+    save = from_position("trambahn", 2, 20, 4).save()
+    seat = save["position"]["seats"][1]
+    seat["money"].append(seat["hand"][0])  # one card twice: 121 cards
+    with pytest.raises(CorruptSave, match=r"^The save cannot be set up: Invalid position: .*121"):
+        Game.from_json(decode(encode(save)))
+    # a position slipped into a version 1 record is refused, not dropped
+    save["position"] = from_position("trambahn", 2, 20, 0).start_position
+    with pytest.raises(CorruptSave, match="format 1 has no start position"):
+        Game.from_json(decode(encode({**save, "version": 1})))
+
+
+def test_a_finished_trambahn_game_leaves_nothing_to_decide() -> None:
+    # The decision for the end screen's Share (docs/links.md, "Hidden information"): a link of
+    # a finished game still carries the seed, so the last hands and the undrawn deck can be
+    # read from it, but no seat has a decision left that they could change.
+    game = played("trambahn", 2, 10_000)
+    assert game.result() is not None and game.active is None
+    assert all(game.legal_actions(seat) == [] for seat in (0, 1))
+    opened = Game.from_json(decode(encode(game.save())))
+    assert opened.result() == game.result()
+    assert opened.view(0)["seats"][1]["hand"] is None  # the page still shows no other hand

@@ -20,10 +20,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
-from ..g18xx.shares import IPO
-from . import offer_bots, sbahn_bots, sbahn_turn_bots, sbahn_veto, sbahn_veto_bots, track
+from . import (
+    offer_bots,
+    sbahn_bots,
+    sbahn_turn_bots,
+    sbahn_veto,
+    sbahn_veto_bots,
+    track,
+    train_bots,
+)
 from . import trains as tr
 from .board import tiles
+from .companies import ipo_price, sold_percent
 from .economy import SBAHN
 from .flow import company_runs
 from .track import build_bonus
@@ -33,6 +41,7 @@ if TYPE_CHECKING:
     from .world import World
 
 JsonDict = dict[str, Any]
+FLOAT_UNITS: Final = 6  # 4.25: a company floats at 60% sold, six tenths of ten at par
 LAY_SAMPLE: Final = 6  # lays the normal bot values per turn (a run search each)
 RANGE_KEYS: Final = ("field", "min", "max", "step")
 
@@ -113,6 +122,9 @@ def _shares(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
         return min(sells, key=lambda e: (eco.shares.director(e["company"]) == me, e["count"]))
     cash = eco.money.cash(me)
 
+    def alone(corp: str) -> bool:  # can float it with its own money (4.25: 60%)
+        return cash >= FLOAT_UNITS * ipo_price(corp)
+
     def rank(e: JsonDict) -> tuple[int, int]:
         corp = e["company"]
         mine = eco.shares.percent(me, corp)
@@ -121,21 +133,18 @@ def _shares(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
             return (0, -mine)
         if corp == SBAHN:
             return (1, 0)
-        if corp not in eco.in_play:
-            return (2, 0)
-        if corp in eco.floated and mine:
-            return (1, -eco.market.price(corp))
-        return (3, -mine)
+        if corp in eco.floated:
+            return (1, -eco.market.price(corp)) if mine else (5, -mine)
+        if corp in eco.in_play:  # help another director's company to float
+            return (3, -sold_percent(eco, corp))
+        # Open the dearest company it can float alone; one it cannot only if nothing else.
+        return (2, -ipo_price(corp)) if alone(corp) else (4, 0)
 
-    good = [e for e in buys if rank(e)[0] < 3 or cash > 400]
-    new = [e for e in good if rank(e)[0] == 2]
-    if new and cash < 300:
-        good = [e for e in good if rank(e)[0] != 2]
+    good = [e for e in buys if rank(e)[0] < 5 or cash > 400]
+    if cash < 300:
+        good = [e for e in good if rank(e)[0] != 4]
     if good:
-        best = min(good, key=rank)
-        if best.get("source") is None or best["source"] == IPO or len(good) == 1:
-            return best
-        return best
+        return min(good, key=rank)
     return _closing(legal)
 
 
@@ -192,7 +201,9 @@ def _dividend(w: World, legal: list[JsonDict]) -> JsonDict:
     if pay is None or w.op is None:
         return legal[0]
     corp = w.op.corp
-    if not w.trains.trains(corp) and w.eco.money.cash(corp) < _cheapest(w):
+    poor = not w.trains.trains(corp) and w.eco.money.cash(corp) < _cheapest(w)
+    run = w.op.runs.total if w.op.runs is not None else 0
+    if poor or train_bots.withhold_for_train(w, corp, run):
         return next((e for e in legal if e["choice"] == "withhold"), pay)
     return pay
 
@@ -219,6 +230,9 @@ def _trains(w: World, legal: list[JsonDict]) -> JsonDict:
             return buys[0]
         if better and w.eco.money.cash(corp) >= tr.offer(w.trains, tr.TRAM)[better[0]["train"]]:
             return better[0]
+        want = train_bots.wanted(w, corp)
+        if want is not None and w.eco.money.cash(corp) >= want.price:
+            return next((e for e in buys if e.get("train") == want.train), buys[0])
     made = offer_bots.offer(w, w.op.corp, legal) if w.op is not None else None
     if made is not None:
         return concrete(*made)

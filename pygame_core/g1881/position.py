@@ -6,7 +6,8 @@ certificates' owners (S-Bahn shares and company-held ones included), the market,
 companies' records (phase, in play, floated, closed, opening rights, board seats), the
 trains, the tiles and depots on the map, the charters, the IOUs, and the round and step
 with its bookkeeping (the start round, the stock round's turn, the operating company's
-turn with its offer, the S-Bahn's turn, the start depots settled).
+turn with its offer, the S-Bahn's turn, the start depots settled). A game with the S-Bahn veto
+option (`s_veto`, 12.6) adds the board's business, `board` (position_board.py).
 
 A position inside the sealed initial bid (2.4-2.8) carries the bids placed so far: a
 position is the whole state, not a seat's view, like a save. There is no text form.
@@ -15,7 +16,8 @@ Reading checks the shape of every field, then what holds in every game: the mone
 to the bank's 10,320 (2.2), every certificate has one known owner (3.x), the tiles keep
 within Table 6's counts, each company's depots on the map match its charter and stand on
 circles of their kind (7.1, 7.3), the trains are Table 7's, each once; then that the round
-and step go together with their bookkeeping, and that a seat on turn has an action.
+and step go together with their bookkeeping, that a proposal before the board stands where
+a game leaves it (position_board.py), and that a seat on turn has an action.
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from ..g18xx.rounds import RoundEntry
 from ..g18xx.routes import Route
 from ..g18xx.trains import TrainBank
 from . import board as b
-from . import depots, sbahn_turn
+from . import depots, position_board, sbahn_turn
 from .bid import BidState
 from .companies import Economy, new_economy
 from .depots import Charter
@@ -146,6 +148,7 @@ def write(w: World) -> JsonDict:
         "history": [dict(h) for h in w.history],
         "map_version": w.map_version,
         "over": w.over,
+        **position_board.write(w),
     }
 
 
@@ -194,15 +197,11 @@ def read(
     """A state at position `body`, checked completely before it is returned."""
     from .game import OPTIONS
 
-    fields(body, "the position", FIELDS)
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise InvalidPosition(f"unknown 1881 options: {', '.join(sorted(map(str, unknown)))}")
-    if options.get("s_veto", False) is not False:
-        # the veto's board state (sbahn_veto.Board) is not part of version 1 yet
-        raise InvalidPosition(
-            "1881 positions do not cover the S-Bahn veto option ('s_veto', 12.6) yet"
-        )
+    veto = position_board.option(options, body)
+    fields(body, "the position", FIELDS, (position_board.FIELD,))
     if len(players) not in START_CASH:
         raise InvalidPosition("1881 is a game for 3 to 6 players", rule="1881 1")
     for name, key in (("double_track", "double_track"), ("trains_on_credit", "credit")):
@@ -210,11 +209,17 @@ def read(
             raise InvalidPosition(f"'{key}' differs from the game's option {name!r}")
     with reading("the position"):
         w = _world(list(players), body)
+    w.s_veto = veto
+    with reading("'board'"):
+        w.board = position_board.read(body[position_board.FIELD], len(players)) if veto else None
     errors = broken_world(w)
     if errors:
         more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
         raise InvalidPosition("; ".join(errors[:3]) + more)
     _check_round(w)
+    errors = position_board.errors(w)
+    if errors:
+        raise InvalidPosition("; ".join(errors[:3]), rule=position_board.RULE)
     with reading("the operating turn's runs"):
         _check_runs(w)
     state = cls(w)
@@ -238,7 +243,7 @@ def _world(players: list[str], body: Mapping[str, Any]) -> World:
     with reading("'trains'"):
         trains = TrainState.from_dict(obj(body["trains"], "'trains'"))
     with reading("'map'"):
-        map_state = _map_state(body["map"])
+        on_map = map_state(body["map"])
     with reading("'charters'"):
         charters = _charters(obj(body["charters"], "'charters'"))
     with reading("'end'"):
@@ -250,7 +255,7 @@ def _world(players: list[str], body: Mapping[str, Any]) -> World:
         credit=bool(body["credit"]),
         eco=eco,
         trains=trains,
-        map=map_state,
+        map=on_map,
         end=end,
         charters=charters,
         auctioneer=whole(body["auctioneer"], "'auctioneer'", 0, n - 1),
@@ -355,7 +360,9 @@ def _companies(eco: Economy, c: Mapping[str, Any], players: list[str]) -> None:
         raise InvalidPosition("every company in 'floated' is in 'in_play' (4.25)")
 
 
-def _map_state(value: Any) -> MapState:
+def map_state(value: Any) -> MapState:
+    """The map of a position's 'map' field (tiles, depots, reserved homes), its shape
+    checked; what holds on every map is checked with the whole world (broken_world)."""
     m = obj(value, "'map'")
     fields(m, "'map'", ("tiles", "tokens", "reserved"), ("reserved_hex",))
     state = b.initial_state()

@@ -10,6 +10,7 @@ from ..g18xx.shares import IPO, POOL
 from . import sbahn_shares
 from .companies import director_in_ipo, live_seats, price, seat_of
 from .economy import SBAHN, SBAHN_SHARES, SBAHN_UNIT, SEATS, TRAMS, part_holder
+from .source import section
 
 if TYPE_CHECKING:
     from .world import World
@@ -78,6 +79,14 @@ def parts(w: World) -> list[JsonDict]:
     return out
 
 
+def colours() -> JsonDict:
+    """The S-Bahn's printed colours (board data, Table 3: burgundy with ochre): "fill" for its
+    badge and the main network's depots before it has a chairman, "ring" around every S
+    depot, so a depot in an operator's seat colour still reads as the S-Bahn's."""
+    corp = section("sbahn_corporation")
+    return {"fill": str(corp["color2"]), "ring": str(corp["color"])}
+
+
 def view(w: World) -> JsonDict:
     """The S-Bahn's share side as the screen reads it (key "sbahn" of the game view)."""
     eco = w.eco
@@ -100,4 +109,5 @@ def view(w: World) -> JsonDict:
         else None,
         "pool_price": price(eco, SBAHN, POOL) if in_play else None,
         "trades": {c: list(t) for c, t in eco.sbahn_trades.items()},
+        "colours": colours(),
     }

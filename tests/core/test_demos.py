@@ -4,6 +4,7 @@ captions and highlights state what the engine computes at those positions."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -32,7 +33,7 @@ def replay(demo: dict[str, Any]) -> Game:
 
 
 def test_every_title_with_a_screen_has_a_demo() -> None:
-    assert {load(n)["game"] for n in NAMES} >= {"trambahn", "1840"}
+    assert {load(n)["game"] for n in NAMES} >= {"trambahn", "1840", "1881"}
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -240,3 +241,99 @@ def test_1840_stadtbahn_first_tiles_are_next_to_the_start_stations() -> None:
     paid = start.position()["cash"][major] - game.at(1).position()["cash"][major]
     assert paid == 20 and "on H12 for 20" in demo["steps"][1]["caption"]
     assert "H12" in game.at(1).position()["map"]["tiles"]
+
+
+def test_1840_tabelle_6_each_payout_moves_the_price_by_its_row() -> None:
+    """1840 VIII.5.1 / X.2, Tabelle 6: 0 moves the price one cell left, 10-90 not at all,
+    100-190 one cell right, 200-390 two, 400-590 three, 600-990 four, ...; the demo's
+    payouts come from four different rows and each caption quotes its row."""
+    from scripts.demos_1840 import tabelle_6_row
+
+    demo = load("1840-tabelle-6")
+    game = replay(demo)
+    rows = set()
+    for prev, step in itertools.pairwise(demo["steps"]):
+        view = game.at(step["actions"]).view(None)
+        (ev,) = [e for e in view["events"] if e["kind"] == "dividend"]
+        major, amount = ev["company"], ev["amount"]
+        before = game.at(prev["actions"]).view(None)["majors"][major]
+        after = view["majors"][major]
+        low, cells, text = tabelle_6_row(amount)
+        assert after["cell"] == [before["cell"][0], before["cell"][1] + cells]
+        caption = step["caption"]
+        assert caption.startswith(f"{major} ") and f'row "{text}"' in caption
+        assert ("pays 0" if amount == 0 else f"pays {amount}.") in caption
+        assert f"{before['price']} -> {after['price']}." in caption
+        rows.add(low)
+    assert len(rows) == 4 and 0 in rows
+
+
+def test_1840_sold_out_major_rises_one_cell_at_the_rounds_end() -> None:
+    """1840 X.3: "Wenn sich am Ende einer Aktienrunde alle verfügbaren Aktien einer
+    Gesellschaft in Spielerhand befinden, dann steigt der Kursmarker um ein Feld nach
+    oben"; the majors with shares in the pool stay."""
+    demo = load("1840-sold-out")
+    game = replay(demo)
+    start, end = game.at(0), game.at(demo["steps"][1]["actions"])
+    label = start.view(None)["round"]["label"]
+    assert label.startswith("SR") and end.view(None)["round"]["label"] != label
+    owners = start.position()["shares"]["owners"]
+    before, after = start.view(None)["majors"], end.view(None)["majors"]
+    for major in before:
+        held = [o for c, o in owners.items() if c.startswith(f"{major}_")]
+        sold_out = not {"pool", "ipo"} & set(held)
+        row, column = before[major]["cell"]
+        assert after[major]["cell"] == ([row - 1, column] if sold_out else [row, column])
+        if sold_out:
+            prices = f"{before[major]['price']} -> {after[major]['price']}"
+            assert f"{major} is sold out" in demo["steps"][1]["caption"]
+            assert prices in demo["steps"][1]["caption"]
+    assert sum(before[m]["cell"] != after[m]["cell"] for m in before) == 1
+
+
+def test_1881_double_track_shuttles_the_example_for_130_not_90() -> None:
+    """1881 14.3-14.5, "BEISPIEL für zweigleisiges Fahren": the 4-train over four green
+    stations earns 90 once through and 130 shuttling (B and C twice, range still 4); the
+    engine's best run on the demo's position is that shuttle, drawn on the map."""
+    from pygame_core.g1881.position import map_state
+    from pygame_core.g1881.runs import check_runs
+    from scripts.demos_1881 import EXAMPLE_COMPANY, double_track_example
+    from tests.g1881.test_runs import choice
+
+    demo = load("1881-double-track")
+    assert demo["options"]["double_track"] is True
+    game = replay(demo)
+    example = double_track_example()
+    step = demo["steps"][1]
+    runs = game.at(step["actions"]).view(None)["operating"]["runs"]
+    (run,) = runs["trains"]
+    stops = [f"{coord}-0" for coord in example["route"]]
+    assert run["shuttle"] and run["stops"] in (stops, stops[::-1])
+    assert run["revenue"] == runs["total"] == example["double"] == 130
+    board = map_state(game.at(0).position()["map"])
+    single = check_runs(board, EXAMPLE_COMPANY, [4], [choice(board, EXAMPLE_COMPANY, stops)])
+    assert single.total == example["single"] == 90
+    assert f"for {run['revenue']}" in step["caption"]
+    assert f"would earn {single.total}" in step["caption"]
+    assert demo["steps"][0]["highlight"]["hexes"] == example["route"]
+
+
+def test_1881_chairman_swap_hands_two_five_percent_shares_for_the_ten() -> None:
+    """1881 12.3 (C-47): a player with 15 % against the chairman's 10 % takes the chair and
+    hands over his two highest 5 % shares for the 10 % share; his seat, now the chairman's,
+    counts as connected (it merges into the main network)."""
+    demo = load("1881-chairman-swap")
+    game = replay(demo)
+
+    def held(n: int) -> list[str | None]:
+        return [c["holder"] for c in game.at(n).view(None)["sbahn"]["certificates"]]
+
+    step = demo["steps"][1]
+    before, after = held(0), held(step["actions"])
+    chair, challenger = before[0], before[1]
+    assert chair != challenger and before[:4] == [chair, challenger, challenger, "ipo"]
+    assert after[:4] == [challenger, challenger, chair, chair]
+    assert game.at(step["actions"]).position()["companies"]["seats_merged"] == [1]
+    assert f"{challenger} holds No. 2, No. 3, two 5 % board seats" in demo["steps"][0]["caption"]
+    assert f"{challenger} holds No. 1, No. 2, {chair} No. 3, No. 4." in step["caption"]
+    assert "Board seat 1," in step["caption"]

@@ -48,6 +48,8 @@ def _floated(seed: int, buyers: tuple[str, ...] = BUYERS) -> Game:
     w = world(g)
     for p in w.players:
         w.eco.money.transfer(BANK, p, 400, "a test's gift")
+    for corp in set(buyers) - set(w.players):  # a tram company buying a seat (12.5, A-50)
+        w.eco.money.transfer(BANK, corp, 200, "a test's gift")
     # By default share 1 (chairman) to P0, the board seats 2-4 to P1, P2, P3, share 5 to
     # P0: 30 %.
     for p in buyers:

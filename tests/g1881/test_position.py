@@ -171,8 +171,123 @@ def test_an_edited_position_that_a_game_reaches_is_accepted() -> None:
     assert started.acting == g.acting
 
 
-def test_a_game_with_the_s_bahn_veto_refuses_positions_clearly() -> None:
-    # 12.6 / A-49: the board's proposals are not in position version 1 yet
-    g = new_game("1881", PLAYERS, {"s_veto": True}, 0)
-    with pytest.raises(InvalidPosition, match="S-Bahn veto"):
-        _start(g, g.position())
+# --- the S-Bahn veto option (12.6, A-49): the board's business is part of a position --------
+
+
+@functools.cache
+def _veto_stages() -> dict[str, Game]:
+    """4 players, seed 1, option s_veto: the bots play until the chairman's first proposal
+    is before the board ("asked"); then a member vetoes ("voting"), and the rest vote
+    against, which rejects it ("rejected": the refusal and the last votes stay)."""
+    g = new_game("1881", ["Ada", "Bo", "Cy", "Di"], {"s_veto": True}, 1)
+    while g.view(None)["board"] is None or g.view(None)["board"]["proposal"] is None:
+        seat = g.active
+        assert seat is not None, "the bots' game ended before a proposal"
+        g.apply(g.bot_action(seat, "normal"), seat)
+    stages = {"asked": copy.deepcopy(g)}
+    g.apply({"type": "veto"}, g.acting[0])
+    stages["voting"] = copy.deepcopy(g)
+    while g.view(None)["board"]["proposal"] is not None:
+        g.apply({"type": "vote", "choice": "no"}, g.acting[0])
+    assert g.view(None)["board"]["refused"], "the proposal was rejected"
+    stages["rejected"] = g
+    return stages
+
+
+@pytest.mark.parametrize("stage", ["asked", "voting", "rejected"])
+def test_a_position_with_the_veto_option_keeps_the_boards_business(stage: str) -> None:
+    # 12.6: the proposal pending, the members asked, the veto and the votes, the refusals
+    g = copy.deepcopy(_veto_stages()[stage])
+    position = g.position()
+    assert position["board"] is not None
+    started = _start(g, json.loads(json.dumps(position)))
+    _same(g, started)
+    assert started.view(None)["board"] == g.view(None)["board"]
+    for record in play_bots(copy.deepcopy(g), 30):
+        g.apply(record["action"], record["seat"])
+        started.apply(record["action"], record["seat"])
+    _same(g, started)
+
+
+def test_a_game_with_the_veto_option_writes_board_and_one_without_does_not() -> None:
+    veto = new_game("1881", PLAYERS, {"s_veto": True}, 0)
+    assert veto.position()["board"] is None
+    _same(veto, _start(veto, veto.position()))
+    plain_game = new_game("1881", PLAYERS, {}, 0)
+    assert "board" not in plain_game.position()
+    with pytest.raises(InvalidPosition, match="belongs to games with the option 's_veto'"):
+        _start(plain_game, {**plain_game.position(), "board": None})
+    without = {k: v for k, v in veto.position().items() if k != "board"}
+    with pytest.raises(InvalidPosition, match="needs the position's 'board'") as err:
+        _start(veto, without)
+    assert err.value.rule == "1881 12.6"
+
+
+def _proposal_run(b: Position) -> None:
+    b["proposal"] = {"type": "run"}
+
+
+def _proposal_bad_tile(b: Position) -> None:
+    b["proposal"]["rotation"] = 9
+
+
+def _weights(b: Position) -> None:
+    b["weights"] = {k: 2 for k in b["weights"]}
+
+
+def _chairman_asked(b: Position) -> None:
+    b["asked"].append(b["chairman"])
+
+
+def _chairman_against(b: Position) -> None:
+    b["votes"][str(b["chairman"])] = False
+
+
+def _asked_after_veto(b: Position) -> None:
+    b["asked"] = [int(k) for k in b["weights"] if int(k) != b["chairman"]][:1]
+
+
+def _wrong_step(b: Position) -> None:
+    b["step"] = [b["step"][0] - 1, *b["step"][1:]]
+
+
+def _step_shape(b: Position) -> None:
+    b["step"] = ["S", "track"]
+
+
+def _vote_key(b: Position) -> None:
+    b["votes"]["chair"] = True
+
+
+def _extra_field(b: Position) -> None:
+    b["secret"] = True
+
+
+def _refused_action(b: Position) -> None:
+    b["refused"] = [{"type": "pass"}]
+
+
+@pytest.mark.parametrize(
+    ("stage", "edit", "match"),
+    [
+        ("asked", _proposal_run, "a proposal's 'type' must be one of"),
+        ("asked", _proposal_bad_tile, "'rotation' is 0 to 5"),
+        ("asked", _weights, "'weights' are not its members' votes now"),
+        ("asked", _chairman_asked, "asks only its other members"),
+        ("asked", _wrong_step, "'step' is not the step the proposal is made in"),
+        ("asked", _step_shape, r"'step' is \[\] or \[round index"),
+        ("asked", _extra_field, "has no field 'secret'"),
+        ("asked", _refused_action, "a proposal's 'type' must be one of"),
+        ("voting", _chairman_against, "the chairman votes for, the vetoer against"),
+        ("voting", _asked_after_veto, "nobody is asked any more"),
+        ("voting", _vote_key, "keyed by seat"),
+    ],
+)
+def test_a_board_no_game_reaches_is_refused_by_name(
+    stage: str, edit: Callable[[Position], None], match: str
+) -> None:
+    g = _veto_stages()[stage]
+    bad: Position = json.loads(json.dumps(g.position()))
+    edit(bad["board"])
+    with pytest.raises(InvalidPosition, match=match):
+        _start(g, bad)

@@ -1,7 +1,8 @@
 """1881 positions, property-tested (docs/engine-api.md, "Positions"): a position from a
-seeded bot game (3 to 6 players, either variant) at a random moment round-trips, and the
-game started from it has the same state, the same legal actions and the same future under
-the same actions; a random corruption is refused with a message."""
+seeded bot game (3 to 6 players, either variant, with or without the S-Bahn veto) at a
+random moment round-trips, and the game started from it has the same state, the same legal
+actions and the same future under the same actions; a random corruption is refused with a
+message."""
 
 from __future__ import annotations
 
@@ -33,7 +34,11 @@ def without_ledger(data: Any) -> Any:
 def games(draw: st.DrawFn) -> Game:
     """A seeded bot game of 1881 stopped at a random moment."""
     players = draw(st.integers(3, 6))
-    options = {"double_track": draw(st.booleans()), "trains_on_credit": draw(st.booleans())}
+    options = {
+        "double_track": draw(st.booleans()),
+        "trains_on_credit": draw(st.booleans()),
+        "s_veto": draw(st.booleans()),  # the board's business is in the position (12.6)
+    }
     game = new_game("1881", list(NAMES[:players]), options, draw(st.integers(0, 10**6)))
     play_bots(game, draw(st.integers(0, 700)))
     return game

@@ -157,9 +157,11 @@ export function linkInFragment(hash) {
   return { value, action: at !== null && /^\d+$/.test(at) ? Number(at) : null, badAction: at !== null && !/^\d+$/.test(at) ? at : null };
 }
 
-/** The full URL of a save's link (this page, no query), opening at `action` if given. */
+/** The full URL of a save's link (the game page next to this one, no query), opening at
+ * `action` if given. Always index.html: a link shared from the demo editor opens a game too. */
 export async function linkUrl(save, action = null) {
-  const base = `${location.origin}${location.pathname}`;
+  const page = new URL("index.html", location.href);
+  const base = `${page.origin}${page.pathname}`;
   return `${base}#${GAME_PARAM}=${await encodeLink(save)}${action === null ? "" : `&${ACTION_PARAM}=${action}`}`;
 }
 
@@ -179,7 +181,10 @@ export async function loadLink(engine, link) {
   const save = await decodeLink(link.value);
   const probe = await engine.call({ op: "load", game_id: "main", save, seat: null });
   if (!probe.ok) {
-    const message = probe.error.message.replace(/^Action (\d+) in the save/, (_, i) => `Action ${Number(i) + 1} of ${save.actions.length} in the link`);
+    const message = probe.error.message
+      .replace(/^Action (\d+) in the save/, (_, i) => `Action ${Number(i) + 1} of ${save.actions.length} in the link`)
+      // a game started from a position carries it: a position the engine refuses is named as such
+      .replace(/^The save cannot be set up: Invalid position: /, "The start position in the link is not valid: ");
     throw new LinkError(message.replace(/\b([Tt])he save\b/g, "$1he link"));
   }
   return { save, probe };

@@ -12,7 +12,7 @@ import { mapModes } from "../g18xx/laying.js";
 import { marketTab } from "../g18xx/market.js";
 import { logTab, manifestPanel, phaseChip, playersCompact, playersSheet } from "../g18xx/sheets.js";
 import { decisionPanel } from "./decide.js";
-import { companyBadge, money, registerColours, registerPartColours, trainType } from "./format.js";
+import { companyBadge, money, partOwners, registerColours, registerPartColours, trainType } from "./format.js";
 import { companiesOf, companiesSheet, companySbahnShares, gameFacts, roundChip, runsOf, sbahnPanel, setNames, trainsPanel } from "./panels.js";
 
 const TABS = [
@@ -61,6 +61,11 @@ export class G1881Game extends G18xxGame {
   }
 
   // --- the map: tiles and depots ------------------------------------------------------------
+
+  /** The S-Bahn's depots in their operators' colours (12.5), on top of the shared owners. */
+  tokenOwners(view) {
+    return { ...super.tokenOwners(view), ...partOwners(view) };
+  }
 
   mapTurn() {
     const legal = this.legal();
@@ -125,7 +130,7 @@ export class G1881Game extends G18xxGame {
         mount(panel, trainsPanel(view, this.catalog));
         break;
       case "sbahn":
-        mount(panel, sbahnPanel(view));
+        mount(panel, sbahnPanel(view, partOwners(view)));
         break;
       case "tiles":
         mount(panel, manifestPanel(view, this.catalog));

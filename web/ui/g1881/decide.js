@@ -226,6 +226,7 @@ function trainGroup(g, entries) {
     "train-step",
     "Buy a train",
     limit ? h("p", { class: "muted small" }, `Train limit ${limit}.`) : null,
+    entries.some((a) => a.scrap) ? h("p", { class: "muted small", "data-testid": "scrap-note" }, "At the limit: a new S train comes only by scrapping one of this part's older S trains (it leaves the game).") : null,
     h(
       "div",
       { class: "decide-buttons" },

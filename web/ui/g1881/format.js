@@ -28,16 +28,31 @@ export function registerColours(companies) {
   registerCompanies(map);
 }
 
-/** The S-Bahn sub-networks' depots on the map ("S/seat_2") in their operator's seat colour,
- * labelled "S2" (12.5: each board member runs his part); the main network keeps the S-Bahn's
- * printed colour. From the view's `sbahn.parts`. */
+/** The S-Bahn's depots on the map (12.5: the chairman runs the main network, each board
+ * member his sub-network): every part's style wears the S-Bahn's printed colours (the view's
+ * `sbahn.colours`: burgundy, an ochre ring) and its label ("S", "S2"); each seat gets a style
+ * "seat/<n>" in its colour, which `partOwners` gives the parts as their owners, so a depot is
+ * drawn in its operator's colour with the S-Bahn's ring. */
 export function registerPartColours(view) {
+  const sb = view?.sbahn;
+  if (!sb) return;
+  const fill = sb.colours?.fill ?? "#7a1f2e";
+  const ring = sb.colours?.ring ?? "#c8912a";
   const map = {};
-  for (const p of view?.sbahn?.parts ?? []) {
-    if (!p.seat || p.operator === null || p.operator === undefined) continue;
-    map[p.part] = { fill: seatColour(p.operator), text: "#ffffff", label: `S${p.seat}` };
-  }
+  for (const p of sb.parts ?? []) map[p.part] = { fill, text: "#ffffff", ring, label: p.seat ? `S${p.seat}` : "S" };
+  (view.players ?? []).forEach((_, i) => (map[seatStyle(i)] = { fill: seatColour(i), text: "#ffffff", label: "" }));
   registerCompanies(map);
+}
+
+/** The style id of a seat's colour (registered by registerPartColours). */
+const seatStyle = (seat) => `seat/${seat}`;
+
+/** {part: "seat/<n>"}: the S-Bahn's parts that have an operator (the chairman, a board
+ * member, a tram company's director) in that seat's colour, for the map's token owners. */
+export function partOwners(view) {
+  const out = {};
+  for (const p of view?.sbahn?.parts ?? []) if (p.operator !== null && p.operator !== undefined && p.status !== "merged") out[p.part] = seatStyle(p.operator);
+  return out;
 }
 
 /** A train's type from its id ("3-2" -> "3", "4S-1" -> "4S"). */

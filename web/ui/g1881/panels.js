@@ -4,9 +4,11 @@
 // game's facts. The shared sheets (players, tiles, log, market) are g18xx/sheets.js and
 // g18xx/market.js. Every amount is the engine's.
 
-import { h } from "../dom.js";
+import { h, s } from "../dom.js";
 import { sheet } from "../g18xx/sheets.js";
 import { seatColour } from "../g18xx/format.js";
+import { drawToken, SLOT_R } from "../g18xx/tiles.js";
+import { tokenStyle } from "../g18xx/colours.js";
 import { companyBadge, money, OPTION_NAMES, trainChip, trainType } from "./format.js";
 
 /** The round (SR 2, OR 2.1, the opening bid, ...) in the top bar. */
@@ -90,10 +92,31 @@ const wrap = (table) => h("div", { class: "g18-table-wrap" }, table);
 
 const PART_STATUS = { main: "main network", apart: "not connected", merged: "merged into the main network" };
 
+/** The map's key to the S-Bahn's depots (12.5): each running part's depot as the map draws
+ * it (its operator's colour, the S-Bahn's ring, "S" / "S2") with who runs it. `owners` are
+ * the map's token owners (format.js partOwners). */
+function sbahnLegend(view, owners, who) {
+  const running = (view.sbahn?.parts ?? []).filter((p) => p.status === "main" || p.status === "apart");
+  if (!running.length) return null;
+  const box = SLOT_R + 1;
+  return h(
+    "ul",
+    { class: "g81-legend", "data-testid": "sbahn-legend", "aria-label": "S-Bahn depots on the map" },
+    running.map((p) =>
+      h(
+        "li",
+        { "data-testid": `sbahn-legend-${p.part}`, "data-colour": tokenStyle(p.part, owners).fill },
+        s("svg", { viewBox: `${-box} ${-box} ${2 * box} ${2 * box}`, width: 24, height: 24, "aria-hidden": "true" }, drawToken(p.part, owners)),
+        h("span", {}, p.seat ? `Sub-network of board seat ${p.seat}` : "Main network", p.holder ? h("span", {}, " · ", p.seat ? "" : "chairman ", who(p.holder)) : h("span", { class: "muted small" }, " · no chairman yet")),
+      ),
+    ),
+  );
+}
+
 /** The S-Bahn (12.1-12.5): chairman, price, the certificates with their holders (players and
- * tram companies; the board seats marked), each part's holder, treasury, trains, depots and
- * whether it is connected; the current turn's pay-outs. */
-export function sbahnPanel(view) {
+ * tram companies; the board seats marked), the key to its depots on the map, each part's
+ * holder, treasury, trains, depots and whether it is connected; the current turn's pay-outs. */
+export function sbahnPanel(view, owners = {}) {
   const entry = Object.entries(view.companies ?? {}).find(([, c]) => c.kind === "sbahn");
   if (!entry) return h("p", { class: "muted small", "data-testid": "sbahn-panel" }, "No S-Bahn in this game.");
   const [id, sb] = entry;
@@ -132,6 +155,7 @@ export function sbahnPanel(view) {
             .map(([name, pct]) => h("li", { "data-testid": `sbahn-holder-${name}` }, who(name), `: ${pct}%`)),
         )
       : null,
+    sbahnLegend(view, owners, who),
     (info.parts ?? []).length
       ? wrap(sheet(
           "sbahn-parts",

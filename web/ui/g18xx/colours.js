@@ -80,16 +80,21 @@ export function companyStyle(id) {
 
 /**
  * How a token (or a reservation) of `id` looks. A Line ("7") takes its major's colour
- * (`lineOwners["7"] = "WT"`) and shows its number; an unowned Line is grey.
- * Returns {fill, text, label, kind, owner}.
+ * (`lineOwners["7"] = "WT"`) and shows its number; an unowned Line is grey. Any other token
+ * with an owner there (1881: an S-Bahn network part, owned by its operator's seat style) takes
+ * the owner's colour, keeps its own label and wears its own colour as a ring (`ring`).
+ * Returns {fill, text, label, kind, owner, ring}.
  */
 export function tokenStyle(id, lineOwners = {}) {
+  const owner = lineOwners?.[id] ?? null;
   if (isLine(id)) {
-    const owner = lineOwners?.[id] ?? null;
     const base = owner ? companyStyle(owner) : UNOWNED;
     return { fill: base.fill, text: base.text, label: String(id), kind: "line", owner };
   }
-  return { ...companyStyle(id), owner: null };
+  const own = companyStyle(id);
+  if (!owner) return { ...own, owner: null };
+  const base = companyStyle(owner);
+  return { ...own, fill: base.fill, text: base.text, ring: own.ring ?? own.fill, owner };
 }
 
 /** {line: major} from a view's `lines` ({"4": {"major": "WT", ...}}), for tokenStyle(). */

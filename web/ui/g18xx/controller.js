@@ -356,6 +356,12 @@ export class G18xxGame extends EngineGame {
     this.host.replaceChildren(this.root);
   }
 
+  /** Who owns each token on the map, for its colour (colours.js tokenStyle): 1840's Lines
+   * their majors; a title may add its own. */
+  tokenOwners(view) {
+    return lineOwnersFromView(view.lines);
+  }
+
   ensureMap(view) {
     if (!this.catalog) {
       if (!this.regions.map.querySelector(".map-loading")) mount(this.regions.map, h("p", { class: "map-loading muted", "data-testid": "map-loading" }, h("span", { class: "spinner", "aria-hidden": "true" }), "Loading the map…"));
@@ -368,7 +374,7 @@ export class G18xxGame extends EngineGame {
       catalog: this.catalog,
       state: view.map,
       phaseColours: view.colours,
-      lineOwners: lineOwnersFromView(view.lines),
+      lineOwners: this.tokenOwners(view),
       onHexClick: (coord, info) => this.onHexClick(coord, info),
       formatMoney: (v) => this.money(v),
       initialView: WIDE.matches ? "fit" : "fill",
@@ -381,7 +387,7 @@ export class G18xxGame extends EngineGame {
     const view = resp.view;
     const map = this.ensureMap(view);
     if (!map) return;
-    map.update({ state: view.map, phaseColours: view.colours, lineOwners: lineOwnersFromView(view.lines) });
+    map.update({ state: view.map, phaseColours: view.colours, lineOwners: this.tokenOwners(view) });
     const live = !this.history;
     const legal = live ? this.legal() : [];
     const hl = {};
@@ -655,6 +661,7 @@ export class G18xxGame extends EngineGame {
             h("button", { type: "button", class: "btn", "data-testid": "close-end", onclick: () => { this.endDismissed = true; this.render(); } }, "Look at the map"),
             this.waitButton("history", "Replay history", { class: "btn", "data-testid": "end-history" }, () => this.enterHistory()),
             h("button", { type: "button", class: "btn", "data-testid": "end-export", onclick: () => this.exportSave() }, "Export"),
+            h("button", { type: "button", class: "btn", "data-testid": "end-share", title: "Share the finished game as a link", onclick: () => shareGame(this) }, "Share"),
             h("button", { type: "button", class: "btn ghost", "data-testid": "end-menu", onclick: () => this.menu() }, "Menu"),
           ],
         }),

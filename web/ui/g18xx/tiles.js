@@ -654,7 +654,7 @@ export function drawToken(id, lineOwners = {}, reserved = false, r = SLOT_R - 1.
   return s(
     "g",
     { class: ["token", reserved && "reserved", `token-${st.kind}`], "data-token": id, "data-reserved": reserved ? "1" : null, "data-owner": st.owner },
-    s("circle", { r, fill: reserved ? "#ffffff" : st.fill, style: reserved ? { stroke: st.fill } : null, class: "token-disc" }),
+    s("circle", { r, fill: reserved ? "#ffffff" : st.fill, style: reserved ? { stroke: st.fill } : st.ring ? { stroke: st.ring, "stroke-width": 2.6 } : null, class: "token-disc", "data-ring": st.ring ?? null }),
     s("text", { class: "token-text", "text-anchor": "middle", dy: "0.35em", "font-size": size, fill: reserved ? st.fill : st.text }, label),
   );
 }

@@ -313,6 +313,7 @@ export class TrambahnGame extends EngineGame {
           h("button", { type: "button", class: "btn", "data-act": "close-end", "data-testid": "close-end" }, "Look at the table"),
           this.waitButton("history", "Replay history", { class: "btn", "data-testid": "end-history" }, () => this.enterHistory()),
           h("button", { type: "button", class: "btn", "data-act": "export", "data-testid": "end-export" }, "Export"),
+          h("button", { type: "button", class: "btn", "data-act": "share", "data-testid": "end-share", title: "Share the finished game as a link" }, "Share"),
           h("button", { type: "button", class: "btn ghost", "data-act": "menu", "data-testid": "end-menu" }, "Menu"),
         ),
       ),
