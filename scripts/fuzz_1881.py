@@ -4,6 +4,9 @@ Not run in CI (tests/g1881/test_game_bots.py plays a small sample). From the rep
 
     .venv/bin/python scripts/fuzz_1881.py --games 100 --processes 2
 
+The full run of issue 15 §4 is `--games 1000 --processes 2 --progress 100` (4,000 games;
+its time: docs/1881-design.md; bench/bench_fuzz_1881.py times a sample).
+
 Each game is (players, seed) with the bots' levels and the variants following from the
 seed and the options, so a failure is reproduced with `--players N --seed-start SEED
 --games 1`. After every action the conformance invariants (tests/conformance/hooks_1881.py)

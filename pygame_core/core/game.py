@@ -29,6 +29,7 @@ from .errors import (
 from .names import check_names
 from .position import InvalidPosition, envelope, open_envelope, parse
 from .rng import Rng
+from .shared import Shared
 
 JsonDict = dict[str, Any]
 _T = TypeVar("_T")
@@ -44,7 +45,7 @@ SAVE_VERSION_PLAIN = 1
 
 
 @dataclass(frozen=True)
-class LogEntry:
+class LogEntry(Shared):
     """One human-readable line; `visible_to` None means everyone may read it."""
 
     seat: int | None

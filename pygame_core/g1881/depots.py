@@ -29,6 +29,7 @@ from enum import StrEnum
 from typing import Final
 
 from ..core.errors import IllegalAction
+from ..core.shared import Shared
 from ..g18xx.board import MapState
 from ..g18xx.tiles import StopKind, TileDef
 from .board import homes
@@ -69,7 +70,7 @@ def circles(tile: TileDef, part: int) -> tuple[Circle, ...]:
 
 
 @dataclass(frozen=True)
-class Charter:
+class Charter(Shared):
     """A company's charter (Ablageblatt): the cost of each depot slot, cheapest first, and
     whether that slot's chip is on the map."""
 

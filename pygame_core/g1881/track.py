@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..core.errors import IllegalAction, InvalidAction
+from ..core.shared import Shared
 from ..g18xx.board import Board, MapState
 from ..g18xx.graph import TrackGraph
 from ..g18xx.laying import Lay, entry_edges
@@ -66,7 +67,7 @@ def phase_track(phase: str) -> PhaseTrack:
 
 
 @dataclass(frozen=True)
-class TrackTurn:
+class TrackTurn(Shared):
     """What the company has built so far in this operating round: the hexes it laid on and
     whether one of them was an upgrade (a tile exchanged for one of the next colour)."""
 

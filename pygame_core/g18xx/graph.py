@@ -9,12 +9,12 @@ routes) can be kept from using the same track twice.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from .board import MapState
 from .hexes import opposite
-from .tiles import EdgeEnd, Gauge, NodeEnd, Path, Stop, StopKind
+from .tiles import EdgeEnd, Gauge, NodeEnd, Path, Stop, StopKind, TileDef
 
 
 @dataclass(frozen=True)
@@ -112,6 +112,87 @@ class Reach:
 _EdgeKey = tuple[str, int, int, int]  # hex, edge, lanes, lane
 
 
+@dataclass(frozen=True)
+class _Shape:
+    """What a graph takes from the tiles alone: its stops (as first built, with that map's
+    tokens), links, stubs and the links of each stop. Graphs of maps with the same tiles
+    share it and only look at the tokens again."""
+
+    nodes: tuple[Node, ...]
+    links: tuple[Link, ...]
+    stubs: tuple[Stub, ...]
+    node_links: tuple[tuple[int, ...], ...]
+    stubs_at: Mapping[int, tuple[Stub, ...]]
+
+
+def _by_node(stubs: Iterable[Stub]) -> dict[int, tuple[Stub, ...]]:
+    """The stubs of each stop, in their order."""
+    out: dict[int, list[Stub]] = {}
+    for stub in stubs:
+        out.setdefault(stub.node, []).append(stub)
+    return {n: tuple(v) for n, v in out.items()}
+
+
+# A path reached in a hex: (hex, path, the end a walk along it leaves by).
+_Entry = tuple[str, Path, EdgeEnd | NodeEnd]
+
+
+# An edge of a hex as a path end meets it: (edge, lanes, lane).
+_Side = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class _HexTrack:
+    """The track of one gauge on a hex with a tile at a rotation: the paths entered at
+    each edge (in the tile's order), the paths leaving each stop, and the stops with
+    track, in the tile's order."""
+
+    by_edge: Mapping[_Side, tuple[_Entry, ...]]
+    by_part: Mapping[int, tuple[_Entry, ...]]
+    stops: tuple[Stop, ...]
+
+
+# (hex, tile, rotation, gauge) -> its track, or None: none of that gauge. Tiles are
+# immutable and compared by identity; there are a few thousand such keys on a map.
+_HEX_TRACKS: dict[tuple[str, TileDef, int, Gauge], _HexTrack | None] = {}
+_HEX_TRACKS_KEPT = 50_000
+
+
+def _hex_track(coord: str, tile: TileDef, rotation: int, gauge: Gauge) -> _HexTrack | None:
+    """The track of `gauge` on `coord` with `tile` at `rotation` (None: none)."""
+    key = (coord, tile, rotation, gauge)
+    if key in _HEX_TRACKS:
+        return _HEX_TRACKS[key]
+    paths = [p for p in tile.paths_at(rotation) if p.gauge is gauge]
+    by_edge: dict[_Side, list[_Entry]] = {}
+    by_part: dict[int, list[_Entry]] = {}
+    for p in paths:
+        for end in (p.a, p.b):
+            # A walk entering by `end` leaves by the other end.
+            entry = (coord, p, p.b if p.a == end else p.a)
+            if isinstance(end, EdgeEnd):
+                by_edge.setdefault((end.edge, end.lanes, end.lane), []).append(entry)
+            else:
+                by_part.setdefault(end.part, []).append(entry)
+    track = None
+    if paths:
+        track = _HexTrack(
+            {k: tuple(v) for k, v in by_edge.items()},
+            {k: tuple(v) for k, v in by_part.items()},
+            tuple(s for s in tile.stops if s.part in by_part),
+        )
+    if len(_HEX_TRACKS) >= _HEX_TRACKS_KEPT:
+        _HEX_TRACKS.clear()
+    _HEX_TRACKS[key] = track
+    return track
+
+
+# The shapes of the last few tile layouts, by (board, gauge, tiles laid): a game asks for
+# the graph of the same map many times (lays, depots, runs) between two lays.
+_SHAPES: dict[tuple[object, ...], _Shape] = {}
+_SHAPES_KEPT = 16
+
+
 class TrackGraph:
     """Stops and links of one gauge on a map state (a snapshot: rebuild after changes).
 
@@ -130,61 +211,103 @@ class TrackGraph:
         self.links: list[Link] = []
         self.stubs: list[Stub] = []
         self.by_sig: dict[str, int] = {}
+        self.node_links: list[list[int]] = []
+        # Tiles are immutable and compared by identity, the board never changes: the key
+        # holds everything the shape reads, so a kept shape cannot go stale.
+        key = (state.board, gauge, frozenset(state.tiles.items()))
+        shape = _SHAPES.pop(key, None)
+        if shape is None:
+            self._build(state, group_of)
+            shape = _Shape(
+                tuple(self.nodes),
+                tuple(self.links),
+                tuple(self.stubs),
+                tuple(tuple(n) for n in self.node_links),
+                _by_node(self.stubs),
+            )
+            if len(_SHAPES) >= _SHAPES_KEPT:
+                del _SHAPES[next(iter(_SHAPES))]  # the least recently used
+        else:
+            self._take(shape, state, group_of)
+        _SHAPES[key] = shape
+        self._stubs_at = shape.stubs_at
+
+    def _take(self, shape: _Shape, state: MapState, group_of: Mapping[str, str]) -> None:
+        """Fill in a kept shape: its stops with this map's tokens and these groups."""
+        for node in shape.nodes:
+            tokens: tuple[str | None, ...] = ()
+            if node.stop.kind is StopKind.CITY:
+                tokens = state.tokens_at(node.hex, node.part)
+            if tokens != node.tokens or node.groups != group_of:
+                node = Node(
+                    node.index,
+                    node.hex,
+                    node.part,
+                    node.stop,
+                    tokens,
+                    node.usable,
+                    node.tile,
+                    group_of,
+                )
+            self.nodes.append(node)
+            self.by_sig[node.sig] = node.index
+        self.links = list(shape.links)
+        self.stubs = list(shape.stubs)
+        self.node_links = [list(n) for n in shape.node_links]
+
+    def _build(self, state: MapState, group_of: Mapping[str, str]) -> None:
+        """Build the graph from the map: stops, then the track between them."""
         board = state.board
-        tiles: dict[str, list[Path]] = {}
-        at_edge: dict[_EdgeKey, list[tuple[str, Path]]] = {}
-        at_node: dict[tuple[str, int], list[Path]] = {}
+        tracks: dict[str, _HexTrack] = {}
+        node_at: dict[tuple[str, int], int] = {}
         for coord, spec in board.hexes.items():
-            tile, rotation = state.tile(coord)
-            paths = [p for p in tile.paths_at(rotation) if p.gauge is gauge]
-            if not paths:
+            laid = state.tiles.get(coord)
+            tile, rotation = laid if laid is not None else (spec.tile, 0)
+            track = _hex_track(coord, tile, rotation, self.gauge)
+            if track is None:
                 continue
-            tiles[coord] = paths
-            usable = spec.printed_stops or not state.is_printed(coord)
-            for p in paths:
-                for end in (p.a, p.b):
-                    if isinstance(end, EdgeEnd):
-                        key = (coord, end.edge, end.lanes, end.lane)
-                        at_edge.setdefault(key, []).append((coord, p))
-                    else:
-                        at_node.setdefault((coord, end.part), []).append(p)
-            for stop in tile.stops:
-                if (coord, stop.part) in at_node:
-                    tokens: tuple[str | None, ...] = ()
-                    if stop.kind is StopKind.CITY:
-                        tokens = state.tokens_at(coord, stop.part)
-                    node = Node(
-                        len(self.nodes), coord, stop.part, stop, tokens, usable, tile.name, group_of
-                    )
-                    self.nodes.append(node)
-                    self.by_sig[node.sig] = node.index
-        self._hexside_ids: dict[tuple[_EdgeKey, _EdgeKey], int] = {}
+            tracks[coord] = track
+            usable = spec.printed_stops or laid is not None
+            for stop in track.stops:
+                tokens: tuple[str | None, ...] = ()
+                if stop.kind is StopKind.CITY:
+                    tokens = state.tokens_at(coord, stop.part)
+                node = Node(
+                    len(self.nodes), coord, stop.part, stop, tokens, usable, tile.name, group_of
+                )
+                self.nodes.append(node)
+                self.by_sig[node.sig] = node.index
+                node_at[(coord, stop.part)] = node.index
+        hexside_ids: dict[tuple[_EdgeKey, _EdgeKey], int] = {}
         for node in self.nodes:
-            for p in at_node[(node.hex, node.part)]:
-                self._walk(state, node, p, at_edge)
-        self.node_links: list[list[int]] = [[] for _ in self.nodes]
+            for entry in tracks[node.hex].by_part[node.part]:
+                self._walk(board.neighbours, node, entry, tracks, node_at, hexside_ids)
+        self.node_links = [[] for _ in self.nodes]
         for link in self.links:
             self.node_links[link.a].append(link.index)
             self.node_links[link.b].append(link.index)
 
     def _walk(
         self,
-        state: MapState,
+        neighbours: Callable[[str], Mapping[int, str]],
         start: Node,
-        first: Path,
-        at_edge: dict[_EdgeKey, list[tuple[str, Path]]],
+        first: _Entry,
+        tracks: Mapping[str, _HexTrack],
+        node_at: Mapping[tuple[str, int], int],
+        hexside_ids: dict[tuple[_EdgeKey, _EdgeKey], int],
     ) -> None:
-        """Follow track from `start` out along `first`; record each link once and each stub."""
-        start_end = NodeEnd(start.part)
-        # Stack of (hex, path, end we came in by, hexes so far, hexsides so far).
-        todo: list[tuple[str, Path, EdgeEnd | NodeEnd, tuple[str, ...], frozenset[int]]] = [
-            (start.hex, first, start_end, (start.hex,), frozenset())
+        """Follow track from `start` out along `first`; record each link once and each stub.
+        Each hexside crossed gets an id (in the order first crossed)."""
+        first_terminal = first[1].terminal
+        # Stack of (where we are: hex, path, the end we leave by; hexes so far, hexsides
+        # so far).
+        todo: list[tuple[_Entry, tuple[str, ...], frozenset[int]]] = [
+            (first, (start.hex,), frozenset())
         ]
         while todo:
-            coord, path, came, hexes, sides = todo.pop()
-            out = path.b if path.a == came else path.a
+            (coord, path, out), hexes, sides = todo.pop()
             if isinstance(out, NodeEnd):
-                other = self.by_sig.get(f"{coord}-{out.part}")
+                other = node_at.get((coord, out.part))
                 # Each link is walked from both ends: keep it from the lower-numbered one.
                 if other is not None and start.index < other:
                     self.links.append(
@@ -194,30 +317,29 @@ class TrackGraph:
                             other,
                             hexes,
                             sides,
-                            first.terminal,
+                            first_terminal,
                             path.terminal,
                         )
                     )
                 continue
-            across = state.board.neighbour(coord, out.edge)
-            nxt: list[tuple[str, Path]] = []
-            if across is not None:
-                key = (across, opposite(out.edge), out.lanes, out.lanes - 1 - out.lane)
-                nxt = at_edge.get(key, [])
+            across = neighbours(coord).get(out.edge)
+            if across is None:
+                continue
+            side = (opposite(out.edge), out.lanes, out.lanes - 1 - out.lane)
+            there = tracks.get(across)
+            nxt = there.by_edge.get(side) if there is not None else None
             if not nxt:
-                if across is not None:
-                    self.stubs.append(Stub(start.index, hexes, coord, out.edge, first.terminal))
+                self.stubs.append(Stub(start.index, hexes, coord, out.edge, first_terminal))
                 continue
-            side = self._hexside((coord, out.edge, out.lanes, out.lane), key)
-            if side in sides:
+            mine = (coord, out.edge, out.lanes, out.lane)
+            key = (across, *side)
+            pair = (mine, key) if mine <= key else (key, mine)
+            hexside = hexside_ids.setdefault(pair, len(hexside_ids))
+            if hexside in sides:
                 continue
-            for ncoord, npath in nxt:
-                nend = EdgeEnd(key[1], key[2], key[3])
-                todo.append((ncoord, npath, nend, (*hexes, ncoord), sides | {side}))
-
-    def _hexside(self, a: _EdgeKey, b: _EdgeKey) -> int:
-        key = (a, b) if a <= b else (b, a)
-        return self._hexside_ids.setdefault(key, len(self._hexside_ids))
+            sides = sides | {hexside}
+            for entry in nxt:
+                todo.append((entry, (*hexes, entry[0]), sides))
 
     def node(self, sig: str) -> Node:
         """The node named `sig` ("F24-1"). Raises KeyError."""
@@ -242,9 +364,7 @@ class TrackGraph:
         ends: set[tuple[str, int]] = set()
         queue = deque(origin)
         queued = set(origin)
-        stubs_at: dict[int, list[Stub]] = {}
-        for stub in self.stubs:
-            stubs_at.setdefault(stub.node, []).append(stub)
+        stubs_at = self._stubs_at
         while queue:
             n = queue.popleft()
             free = n in origin
@@ -260,7 +380,7 @@ class TrackGraph:
                 if m not in queued and not link.terminal_at(m):
                     queued.add(m)
                     queue.append(m)
-            for stub in stubs_at.get(n, []):
+            for stub in stubs_at.get(n, ()):
                 if free or not stub.terminal:
                     hexes.update(stub.hexes)
                     ends.add((stub.hex, stub.edge))

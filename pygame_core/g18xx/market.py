@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import Any, Final
 
 from ..core.errors import IllegalAction, InvalidAction
+from ..core.shared import Shared
 from .citations import cite
 
 Cell = tuple[int, int]  # (row, column); row 0 is the top row
@@ -42,7 +43,7 @@ class Move(StrEnum):
 
 
 @dataclass(frozen=True)
-class MarketGrid:
+class MarketGrid(Shared):
     """The printed market.
 
     `rows`: prices per row, top row first; None marks a cell that is not printed (short

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from ..core.errors import IllegalAction, InvalidAction
+from ..core.shared import Shared
 
 BANK: Final = "bank"
 
@@ -25,7 +26,7 @@ class InsufficientCash(IllegalAction):
 
 
 @dataclass(frozen=True)
-class Transfer:
+class Transfer(Shared):
     """One payment, as the ledger records it."""
 
     payer: str

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import IllegalAction, InvalidAction, quote
+from ..core.shared import Shared
 from .auction import BidRange, Event
 from .citations import cite
 
@@ -24,7 +25,7 @@ LOT = "sealed"  # the lot name in `BidRange`s: there is just the one
 
 
 @dataclass(frozen=True)
-class SealedRules:
+class SealedRules(Shared):
     """`minimum`: the least bid; `step`: bids go up from it in multiples of `step`;
     `ref` / `citations`: the title and its sections for the refusals ("least bid", "bid
     steps", "bid within cash", "one sealed bid"; see `citations.cite`)."""

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Final
 
 from ..core.errors import IllegalAction, InvalidAction
+from ..core.shared import Shared
 from .citations import cite
 from .money import BANK, Money
 from .steps.dividend import payouts
@@ -34,7 +36,7 @@ PAYEES: Final = ("bank", "corporation")
 
 
 @dataclass(frozen=True)
-class Certificate:
+class Certificate(Shared):
     """One certificate. `id` is 18xx.games' "<corp>_<index>" (index 0: director's)."""
 
     corp: str
@@ -42,13 +44,14 @@ class Certificate:
     percent: int
     director: bool
 
-    @property
+    @cached_property
     def id(self) -> str:
+        # Cached: share checks look up owners by id hundreds of thousands of times a game.
         return f"{self.corp}_{self.index}"
 
 
 @dataclass(frozen=True)
-class ShareRules:
+class ShareRules(Shared):
     """A title's share rules.
 
     `cert_limit`: certificates a player may hold (None: no limit; every certificate counts

@@ -12,8 +12,10 @@ from pygame_core import Game
 from pygame_core.core.game import TitleState
 from pygame_core.core.rng import Rng
 from pygame_core.g18xx.sealed import SealedBids
+from pygame_core.g18xx.shares import Certificate
+from pygame_core.g18xx.tiles import TileDef
 from pygame_core.g1881.board import tile_counts
-from pygame_core.g1881.depots import circles, kind_of
+from pygame_core.g1881.depots import Circle, circles, kind_of
 from pygame_core.g1881.economy import BANK_CASH, BID_RULES
 from pygame_core.g1881.game import Berlin1881
 
@@ -33,7 +35,7 @@ def broken(g: Game) -> list[str]:
     if total != BANK_CASH:
         out.append(f"money: {total} in the game, not {BANK_CASH} (0 Spielmaterial)")
     for corp, certs in w.eco.shares.certs.items():
-        percent = sum(c.percent for c in certs)
+        percent = _percent(certs)
         if percent != 100:
             out.append(f"shares: {corp}'s certificates sum to {percent}%")
     for name, left in w.map.supply(tile_counts()).items():
@@ -42,7 +44,7 @@ def broken(g: Game) -> list[str]:
     for coord, cities in w.map.tokens.items():
         tile, _ = w.map.tile(coord)
         for part, slots in cities.items():
-            kinds = circles(tile, part)
+            kinds = _circles(tile, part)
             for i, holder in enumerate(slots):
                 if holder is not None and kinds[i] is not kind_of(holder):
                     out.append(f"depots: {holder} on a {kinds[i]} circle in {coord} (7.3)")
@@ -50,6 +52,31 @@ def broken(g: Game) -> list[str]:
         if w.map.corp_tokens(corp):
             out.append(f"depots: bankrupt {corp} still has depots (9.13)")
     return out
+
+
+# Certificates and tiles never change (frozen; a tile is compared by identity): what
+# their sums and circles are is worked out once per tuple and per tile, not after every
+# action of a fuzz run (each entry keeps its key alive, so an id is never reused).
+_PERCENTS: dict[int, tuple[tuple[Certificate, ...], int]] = {}
+_CIRCLES: dict[tuple[TileDef, int], tuple[Circle, ...]] = {}
+
+
+def _percent(certs: tuple[Certificate, ...]) -> int:
+    """The percent the certificates sum to."""
+    known = _PERCENTS.get(id(certs))
+    if known is None or known[0] is not certs:
+        if len(_PERCENTS) > 1000:  # a long fuzz run: the games before are over
+            _PERCENTS.clear()
+        known = _PERCENTS[id(certs)] = (certs, sum(c.percent for c in certs))
+    return known[1]
+
+
+def _circles(tile: TileDef, part: int) -> tuple[Circle, ...]:
+    """`depots.circles`, once per tile and station."""
+    key = (tile, part)
+    if key not in _CIRCLES:
+        _CIRCLES[key] = circles(tile, part)
+    return _CIRCLES[key]
 
 
 def redeal(state: TitleState[Any], viewer: int | None, rng: Rng) -> TitleState[Any]:

@@ -131,3 +131,21 @@ def test_unbuilt_stops_are_not_route_stops() -> None:
     )
     graph = TrackGraph(state)
     assert not graph.node("D20-0").usable and graph.node("D18-0").usable
+
+
+def test_a_new_graph_sees_the_tokens_and_tiles_placed_since() -> None:
+    # Graphs of the same tiles share their track (a cache); each reads the tokens anew,
+    # and a lay makes other track.
+    from pygame_core.g18xx.tiles import parse_tile
+
+    state = board({**ROW, "C11": ""})
+    first = TrackGraph(state)
+    state.place_token("C5", 0, "A")
+    again = TrackGraph(state)
+    assert first.node("C5-0").tokens == (None,) and again.node("C5-0").tokens == ("A",)
+    assert again.links == first.links and "C11-0" not in again.by_sig
+    state.lay("C11", parse_tile("T", "town=revenue:10;path=a:1,b:_0", "yellow"), 0)
+    laid = TrackGraph(state)
+    assert laid.node("C5-0").tokens == ("A",)
+    assert ("C9", "C11") in {lk.hexes for lk in laid.links}
+    assert "C11-0" not in first.by_sig and len(first.links) == 3
