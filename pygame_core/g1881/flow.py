@@ -220,13 +220,13 @@ def _bank_covers(w: World, a: JsonDict) -> bool:
 
 
 def _sr_legal(w: World, seat: int) -> list[JsonDict]:
-    return [a for a in stock.legal(_sr(w), seat) if _bank_covers(w, a)]
+    return stock.legal(_sr(w), seat, lambda a: _bank_covers(w, a))
 
 
 def _sr_check(w: World, a: Action, seat: int) -> None:
     if a.type not in ("buy", "sell", "pass", "end_turn"):
         raise _wrong(a.type, "stock round", "1881 4.1")
-    stock.check(_sr(w), _stock_wire(a), seat)
+    stock.check(_sr(w), _stock_wire(a), seat, lambda t: _bank_covers(w, t))
     if not _bank_covers(w, _stock_wire(a)):
         raise IllegalAction(
             f"The bank has {w.eco.money.cash(BANK)} and cannot pay for this trade",

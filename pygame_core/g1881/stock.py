@@ -11,7 +11,7 @@ trades themselves (prices, limits, director swaps, floats, opening rights) are
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -113,6 +113,13 @@ def _name(state: StockState, seat: int) -> str:
     return state.eco.players[seat]
 
 
+Payable = Callable[[JsonDict], bool]
+
+
+def _any(_: JsonDict) -> bool:
+    return True
+
+
 def must_sell(state: StockState, seat: int) -> bool:
     """4.4 / A-8: a player a director swap put over the limit sells first, as soon as it
     is his turn."""
@@ -143,19 +150,26 @@ def sales(state: StockState, seat: int) -> list[JsonDict]:
     return turn.sell_actions(state.eco.shares, _name(state, seat), state.eco.in_play)
 
 
-def legal(state: StockState, seat: int) -> list[JsonDict]:
+def legal(state: StockState, seat: int, payable: Payable = _any) -> list[JsonDict]:
     """The seat's legal actions: sales, one buy, and pass / end turn (not while a swap
-    left him over the limit and he can still sell)."""
+    left him over the limit and he can still sell). `payable`: whether the bank can pay
+    for a trade (13.1.1); a trade it cannot pay is not offered."""
     if active(state) != seat:
         return []
-    out = sales(state, seat) + buys(state, seat)
+    out = [a for a in sales(state, seat) + buys(state, seat) if payable(a)]
     if not (must_sell(state, seat) and out):
         out.append(turn.closing_action(state.turn))
     return out
 
 
-def check(state: StockState, action: Action, seat: int) -> None:
-    """Refuse an action the stock round does not allow now; change nothing."""
+def _must_sell_now(state: StockState, seat: int, payable: Payable) -> bool:
+    """4.4 / A-8 with G12: over the limit after a swap and a sale the bank can pay exists."""
+    return must_sell(state, seat) and any(payable(a) for a in sales(state, seat))
+
+
+def check(state: StockState, action: Action, seat: int, payable: Payable = _any) -> None:
+    """Refuse an action the stock round does not allow now; change nothing. `payable` as
+    for `legal`: a player over the limit who has no sale the bank can pay may pass."""
     if state.over:
         raise IllegalAction("The stock round is over", rule="1881 4.6")
     if active(state) != seat:
@@ -183,7 +197,7 @@ def check(state: StockState, action: Action, seat: int) -> None:
         check_buy(state.eco, name, corp, str(source))
     elif kind in ("pass", "end_turn"):
         turn.check_closing(RULES, state.turn, str(kind))
-        if must_sell(state, seat) and sales(state, seat):
+        if _must_sell_now(state, seat, payable):
             raise IllegalAction(
                 f"{name} is over the certificate limit after a director swap and must sell",
                 rule="1881 4.4",

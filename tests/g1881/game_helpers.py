@@ -49,7 +49,11 @@ def play_checked(
     failures: list[str] = []
     while g.active is not None and len(g.actions) < CAP:
         seat = g.active
-        g.apply(g.bot_action(seat, seats[seat]), seat)
+        try:
+            g.apply(g.bot_action(seat, seats[seat]), seat)
+        except Exception as exc:  # a fuzz run reports the game and goes on (G12 was one)
+            failures.append(f"after {len(g.actions)}: {type(exc).__name__}: {exc}")
+            break
         if len(g.actions) % every == 0:
             failures += [f"after {len(g.actions)}: {f}" for f in broken(g)]
         if len(failures) > 10:
