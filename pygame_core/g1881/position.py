@@ -217,6 +217,9 @@ def read(
         more = f" (and {len(errors) - 3} more)" if len(errors) > 3 else ""
         raise InvalidPosition("; ".join(errors[:3]) + more)
     _check_round(w)
+    errors = _holding_errors(w)
+    if errors:
+        raise InvalidPosition("; ".join(errors[:3]))
     errors = position_board.errors(w)
     if errors:
         raise InvalidPosition("; ".join(errors[:3]), rule=position_board.RULE)
@@ -563,6 +566,25 @@ def _train_errors(trains: TrainState) -> list[str]:
         errors.append(f"trains {', '.join(strangers[:5])} are not Table 7's")
     if trains.phase not in {p.name for p in PHASES.phases}:
         errors.append(f"no phase {trains.phase!r} (11)")
+    return errors
+
+
+def _holding_errors(w: World) -> list[str]:
+    """Trains no game lets a company hold: over the phase's limit outside the discard step
+    (10.7), or bought on credit without variant 2 (15) or by a company not holding them."""
+    errors = []
+    limit = PHASES.train_limit(w.trains.phase)
+    for corp in TRAMS:
+        held = len(w.trains.owned.get(corp, ()))
+        if held > limit and corp not in w.discard:
+            errors.append(
+                f"{corp} holds {held} trains; phase {w.trains.phase} allows {limit} (10.7)"
+            )
+    if w.trains.credit and not w.credit:
+        errors.append("'trains.credit' lists trains on credit, but variant 2 is off (15)")
+    for owner, train in w.trains.credit.items():
+        if train not in w.trains.owned.get(owner, ()):
+            errors.append(f"{owner}'s credit train {train} is not among its trains (15.4)")
     return errors
 
 

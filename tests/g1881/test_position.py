@@ -133,6 +133,18 @@ def _unknown_field(p: Position) -> None:
     p["veto"] = []
 
 
+def _over_the_train_limit(p: Position) -> None:
+    bank = p["trains"]["bank"]
+    level = next(k for k, ids in bank.items() if len(ids) >= 5 and not k.endswith("S"))
+    p["trains"]["owned"]["GBS"] = p["trains"]["owned"].get("GBS", []) + bank[level][:5]
+    bank[level] = bank[level][5:]
+
+
+def _credit_without_the_variant(p: Position) -> None:
+    owner, trains = next((o, t) for o, t in p["trains"]["owned"].items() if t)
+    p["trains"]["credit"] = {owner: trains[0]}
+
+
 @pytest.mark.parametrize(
     ("edit", "match"),
     [
@@ -148,6 +160,8 @@ def _unknown_field(p: Position) -> None:
         (_better_runs, "the best runs earn"),
         (_round_name, "is not a OR round's name"),
         (_unknown_field, "has no field 'veto'"),
+        (_over_the_train_limit, r"GBS holds \d+ trains; phase \d allows \d \(10.7\)"),
+        (_credit_without_the_variant, "variant 2 is off"),
     ],
 )
 def test_a_position_no_game_reaches_is_refused_by_name(
