@@ -49,9 +49,17 @@ from ..g18xx.trains import TrainBank
 from . import board as b
 from . import depots, position_board, sbahn_turn
 from .bid import BidState
-from .companies import Economy, new_economy
+from .companies import Economy, new_economy, sold_percent
 from .depots import Charter
-from .economy import BANK_CASH, SBAHN, SEATS, START_CASH, TRAMS
+from .economy import (
+    BANK_CASH,
+    FLOAT_PERCENT,
+    SBAHN,
+    SBAHN_FLOAT_PERCENT,
+    SEATS,
+    START_CASH,
+    TRAMS,
+)
 from .end import EndState
 from .flow import BID, BIDDING, BUYING, OR, SR, STOCK, company_runs
 from .offers import Offer
@@ -585,6 +593,11 @@ def _holding_errors(w: World) -> list[str]:
     for owner, train in w.trains.credit.items():
         if train not in w.trains.owned.get(owner, ()):
             errors.append(f"{owner}'s credit train {train} is not among its trains (15.4)")
+    for corp in w.eco.in_play:  # a trade floats a company at once (companies.settle)
+        need = SBAHN_FLOAT_PERCENT if corp == SBAHN else FLOAT_PERCENT
+        sold = sold_percent(w.eco, corp)
+        if corp not in w.eco.floated and corp not in w.eco.closed and sold >= need:
+            errors.append(f"{corp} has {sold}% sold but has not floated (4.25, 12.4)")
     return errors
 
 

@@ -5,7 +5,7 @@ depots on circles of their kind) instead of a test building private state by han
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pygame_core import Game
@@ -18,22 +18,25 @@ from pygame_core.g1881.economy import (
     SBAHN_SHARES,
     SBAHN_UNIT,
     SEATS,
+    TRAMS,
     par_cell,
     part_holder,
 )
 from pygame_core.g1881.position import map_state
+from pygame_core.g1881.trains import PHASES
 
 Position = dict[str, Any]
 Edit = Callable[[Position], None]
 
 
-def started(g: Game, *edits: Edit) -> Game:
+def started(g: Game, *edits: Edit, options: Mapping[str, Any] | None = None) -> Game:
     """A new game (same title, players, options and seed) from `g`'s position after
-    `edits`, each a function changing the position's JSON in place."""
+    `edits`, each a function changing the position's JSON in place; `options` are put
+    over the game's (a variant's flag must then match the position's, e.g. `credit`)."""
     p = g.position()
     for edit in edits:
         edit(p)
-    return Game(g.title, list(g.players), dict(g.options), g.seed, position=p)
+    return Game(g.title, list(g.players), {**g.options, **(options or {})}, g.seed, position=p)
 
 
 def cash(holder: str, amount: int) -> Edit:
@@ -89,9 +92,11 @@ def sold_out(name: str) -> Edit:
 
 
 def on_credit(holder: str, name: str) -> Edit:
-    """`holder` bought its train `name` on credit (variant 2, 15.4)."""
+    """`holder` bought its train `name` on credit (variant 2, 15.4: start the game with
+    the option `trains_on_credit`)."""
 
     def edit(p: Position) -> None:
+        p["credit"] = True
         p["trains"]["credit"][holder] = name
 
     return edit
@@ -140,10 +145,16 @@ def trains_back(holder: str) -> Edit:
 
 
 def phase(name: str) -> Edit:
-    """The game is in phase `name` (the trains' and the companies' phase)."""
+    """The game is in phase `name` (the trains' and the companies' phase); a tram company
+    over its train limit has discarded its oldest trains, which left the game (10.7)."""
 
     def edit(p: Position) -> None:
         p["trains"]["phase"] = p["companies"]["phase"] = name
+        limit = PHASES.train_limit(name)
+        for corp in TRAMS:
+            held = p["trains"]["owned"].get(corp, [])
+            if limit is not None and len(held) > limit:
+                p["trains"]["owned"][corp] = held[len(held) - limit :]
 
     return edit
 

@@ -159,7 +159,7 @@ def test_a_train_offer_only_in_the_train_step_1881_10_5() -> None:
 def test_a_credit_train_is_not_offered_for_1881_15_4() -> None:
     """15.4 / A-19: a train bought on credit cannot be sold."""
     g, seat, e = until_offer(4, 1, "offer_train", same=False)
-    g = started(g, on_credit(e["seller"], e["train"]))
+    g = started(g, on_credit(e["seller"], e["train"]), options={"trains_on_credit": True})
     assert e["train"] not in {a.get("train") for a in g.legal_actions(seat)}
     assert refused_rule(g, filled(e, 5), seat) == "1881 15.4"
 

@@ -82,7 +82,9 @@ def _corrupt(draw: st.DrawFn, position: dict[str, Any]) -> dict[str, Any]:
             "rotation": 0,
         }
     elif kind == "charter":
-        corp = draw(st.sampled_from(sorted(bad["charters"])))
+        # A bankrupt company's charter is not read: its chips left the game (9.13).
+        closed = bad["companies"]["closed"]
+        corp = draw(st.sampled_from(sorted(c for c in bad["charters"] if c not in closed)))
         bad["charters"][corp][0] = not bad["charters"][corp][0]
     elif kind == "field":
         del bad[draw(st.sampled_from(sorted(k for k in bad if k not in ("format", "title"))))]

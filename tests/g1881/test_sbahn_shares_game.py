@@ -17,6 +17,7 @@ from pygame_core.g1881.track import trasse
 
 from .game_helpers import new, play_checked, world
 from .positions import Position, gift, owner, phase, s_depot, started
+from .sbahn_helpers import floated
 from .test_game_operating import in_step, play_until
 
 BIDS = {0: 50, 1: 20, 2: 110, 3: 70}
@@ -242,18 +243,15 @@ def test_the_sold_out_s_bahn_rises_at_the_round_end_1881_4_16() -> None:
     """4.16 / A-9 for the S-Bahn: with no S share in the IPO or the pool at the end of the
     stock round, its marker moves one field right."""
     g = phase_2_stock_round()
-    buy_s(g, 2)
+    # test setup: every S share sold, so the S-Bahn floated (12.4) with its start depots
+    # placed; 30% at most each and the chairman P2 among the largest holders
+    buyers = ("P2", "P3", "P0", "P1", *("P2",) * 4, *("P3",) * 5, *("P0",) * 5, "P1")
+    g = started(g, *floated(buyers))
     before = world(g).eco.market.price(SBAHN)
-    # test setup: the rest of the shares in the players' hands, 30% at most each and the
-    # chairman P2 among the largest holders (the position refuses a director holding less
-    # than another holder)
-    holders = ["P2"] * 4 + ["P3"] * 6 + ["P0"] * 6 + ["P1"] * 2
-    g = started(g, *(owner(f"{SBAHN}_{i}", h) for i, h in enumerate(holders, 1)))
-    w = world(g)
-    for seat in (3, 0, 1, 2):
+    for seat in (2, 3, 0, 1):
         g.apply({"type": "pass"}, seat)
-    assert w.round_entry.label != "SR 1"
-    assert w.eco.market.price(SBAHN) > before
+    assert any(e["text"].startswith("S is sold out") for e in g.log_for(None))
+    assert world(g).eco.market.price(SBAHN) > before
 
 
 def _tram_trains_step() -> Game:
