@@ -392,6 +392,22 @@ def keep_choices(w: World, corp: str) -> list[tuple[str, ...]]:
     return sorted({tuple(sorted(c)) for c in combinations(held, limit)})
 
 
+def _discard_unchosen(w: World, corp: str) -> None:
+    """Decision G13: nobody can choose for the S-Bahn's chairman (his chair is with a
+    bankrupt company, 9.13), so its parts keep their longest trains, the newest of equals;
+    the rest leave the game (10.7). Without this the step waited for nobody."""
+
+    def rank(keep: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
+        return (sum(int(tr.train_type(t).range or 0) for t in keep), keep)
+
+    keep = max(keep_choices(w, corp), key=rank)
+    gone = tr.discard_excess(w.trains, sbahn_turn.train_group(w, corp), keep)
+    w.say(
+        f"{corp} has no chairman who can choose: it keeps {', '.join(keep)}; "
+        f"{', '.join(gone)} leave the game (10.7)"
+    )
+
+
 def result_of(op: Operating) -> revenue.Result:
     """The run's result split as 9.8 needs it (trains' revenue, boni)."""
     assert op.runs is not None
@@ -682,7 +698,11 @@ def _buy_train(w: World, op: Operating, a: Action) -> None:
         if owner != BANK:
             w.say(f"{owner}'s {', '.join(lost)} rust (10.4)")
     w.discard = [c for c in w.operating() if tr.excess(w.trains, (c,)) > 0]
-    w.discard += sbahn_turn.over_limit(w)
+    for corp in sbahn_turn.over_limit(w):
+        if sbahn_turn.part_seat(w, corp) is None:
+            _discard_unchosen(w, corp)
+        else:
+            w.discard.append(corp)
     if w.discard:
         w.step = DISCARD
 
