@@ -107,7 +107,7 @@ def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng) -> JsonDict:
     if step == "trains":
         return _trains(w, legal)
     if step == "discard":
-        return max(legal, key=lambda e: sum(int(tr.train_type(t).range or 0) for t in e["keep"]))
+        return max(legal, key=lambda e: sum(tr.ranges(e["keep"])))
     return legal[0]
 
 
@@ -221,7 +221,7 @@ def _trains(w: World, legal: list[JsonDict]) -> JsonDict:
     if buys and w.op is not None:
         corp = w.op.corp
         held = w.trains.trains(corp)
-        ranges = [int(tr.train_type(t).range or 0) for t in held]
+        ranges = tr.ranges(held)
         better = [
             e
             for e in buys

@@ -22,6 +22,7 @@ first (12.6, sbahn_veto.py).
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Final
 
@@ -398,7 +399,7 @@ def _discard_unchosen(w: World, corp: str) -> None:
     the rest leave the game (10.7). Without this the step waited for nobody."""
 
     def rank(keep: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
-        return (sum(int(tr.train_type(t).range or 0) for t in keep), keep)
+        return (sum(tr.ranges(keep)), keep)
 
     keep = max(keep_choices(w, corp), key=rank)
     gone = tr.discard_excess(w.trains, sbahn_turn.train_group(w, corp), keep)
@@ -631,11 +632,12 @@ def _depot(w: World, op: Operating, a: Action) -> None:
     w.step = RUN
 
 
-def company_runs(w: World, corp: str) -> CompanyRuns:
-    """The proven best runs of `corp`'s trains now (8.x, 9.1-9.3; variant 1 if on)."""
-    ranges = [int(tr.train_type(t).range or 0) for t in w.trains.trains(corp)]
+def company_runs(w: World, corp: str, trains: Sequence[str] | None = None) -> CompanyRuns:
+    """The proven best runs of `corp`'s trains now (8.x, 9.1-9.3; variant 1 if on), or of
+    `trains` instead on the map now (a bot weighing a purchase)."""
+    held = w.trains.trains(corp) if trains is None else trains
     return best_company_runs(
-        w.map, corp, ranges, home=homes()[corp].hex, double_track=w.double_track
+        w.map, corp, tr.ranges(held), home=homes()[corp].hex, double_track=w.double_track
     )
 
 

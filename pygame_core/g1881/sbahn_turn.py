@@ -229,8 +229,7 @@ def depot_places(w: World) -> list[tuple[str, int]]:
 def part_runs(w: World, part: str) -> CompanyRuns:
     """The proven best runs of `part`'s S trains: on any S track, each route touching a
     depot of the part (8.2, A-43)."""
-    ranges = [int(tr.train_type(t).range or 0) for t in w.trains.trains(part)]
-    return best_company_runs(w.map, part, ranges)
+    return best_company_runs(w.map, part, tr.ranges(w.trains.trains(part)))
 
 
 def result(w: World) -> revenue.Result:

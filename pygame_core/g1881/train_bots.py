@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from . import trains as tr
-from .board import homes
-from .runs import best_company_runs
+from .flow import company_runs
 
 if TYPE_CHECKING:
     from .world import World
@@ -33,10 +32,6 @@ class Wanted:
     gain: int
 
 
-def _ranges(trains: list[str]) -> list[int]:
-    return [int(tr.train_type(t).range or 0) for t in trains]
-
-
 def wanted(w: World, corp: str) -> Wanted | None:
     """The cheapest bank train `corp` has room for, if it pays back within `PAYBACK` runs
     or is the last of its level."""
@@ -47,13 +42,7 @@ def wanted(w: World, corp: str) -> Wanted | None:
     held = w.trains.trains(corp)
     triggers = tr.train_type(train).triggers
     kept = [t for t in held if triggers is None or tr.train_type(t).rusts_on != triggers]
-
-    def total(ranges: list[int]) -> int:
-        home = homes()[corp].hex
-        runs = best_company_runs(w.map, corp, ranges, home=home, double_track=w.double_track)
-        return runs.total
-
-    gain = total(_ranges(kept) + _ranges([train])) - (total(_ranges(held)) if held else 0)
+    gain = company_runs(w, corp, [*kept, train]).total - company_runs(w, corp).total
     # The last train of its level opens the next level, whose first sale starts a phase
     # with more operating rounds and new tile colours (11.x, Table 2): worth its price.
     last = len(w.trains.bank.stock.get(tr.train_type(train).name, ())) == 1

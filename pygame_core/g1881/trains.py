@@ -97,6 +97,11 @@ def train_type(train: str) -> TrainType:
     return TYPES[name]
 
 
+def ranges(trains: Iterable[str]) -> list[int]:
+    """Each train's range (Table 7), in order."""
+    return [int(train_type(t).range or 0) for t in trains]
+
+
 def operating_rounds(phase_at_set_start: str) -> int:
     """Operating rounds of a set (5.3, Tabelle 2: 1-2-3-3), fixed by the phase when the set
     begins: a phase change inside the set counts from the next set (digest A-14)."""
