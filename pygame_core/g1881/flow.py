@@ -38,6 +38,7 @@ from . import (
     offers,
     revenue,
     sbahn_merging,
+    sbahn_shares,
     sbahn_trading,
     sbahn_turn,
     start_depots,
@@ -160,6 +161,8 @@ EVENT_TEXT: Final = {
     "open": "{company} is opened",
     "seat_merged": "S-Bahn board seat {seat} passes to the main network: {reason}",
     "seat_capital": "S-Bahn board seat {seat}'s capital {amount} goes to {to} (12.4)",
+    "bankrupt_sbahn": "Bankrupt {company}'s S-Bahn shares {pooled} go to the bank pool (9.13)",
+    "chair": "Bankrupt {company}'s S-Bahn chairman's share goes to {to} (12.3, 9.13)",
 }
 
 
@@ -394,9 +397,10 @@ def keep_choices(w: World, corp: str) -> list[tuple[str, ...]]:
 
 
 def _discard_unchosen(w: World, corp: str) -> None:
-    """Decision G13: nobody can choose for the S-Bahn's chairman (his chair is with a
-    bankrupt company, 9.13), so its parts keep their longest trains, the newest of equals;
-    the rest leave the game (10.7). Without this the step waited for nobody."""
+    """Decision G13: the S-Bahn has no chairman (a bankrupt company's chairman's share
+    went back among the new shares, nobody having two 5% shares to take it, G14), so its
+    parts keep their longest trains, the newest of equals; the rest leave the game (10.7).
+    Without this the step would wait for nobody."""
 
     def rank(keep: tuple[str, ...]) -> tuple[int, tuple[str, ...]]:
         return (sum(tr.ranges(keep)), keep)
@@ -677,6 +681,9 @@ def _bankrupt(w: World, corp: str) -> None:
     w.map.release(corp)
     w.map_version += 1
     w.say(f"{corp} is bankrupt (9.13); its trains {', '.join(gone.trains) or '-'} go to the bank")
+    if corp != SBAHN and sbahn_shares.release_bankrupt(w.eco, corp) is not None:
+        _report(w)  # decision G14: its S-Bahn shares go back to the bank
+        sbahn_trading.after_trade(w)
 
 
 def _buy_train(w: World, op: Operating, a: Action) -> None:

@@ -593,6 +593,9 @@ def _holding_errors(w: World) -> list[str]:
     for owner, train in w.trains.credit.items():
         if train not in w.trains.owned.get(owner, ()):
             errors.append(f"{owner}'s credit train {train} is not among its trains (15.4)")
+    for corp in w.eco.closed:  # decision G14: they went back to the bank (9.13)
+        if corp != SBAHN and w.eco.shares.held(corp, SBAHN):
+            errors.append(f"bankrupt {corp} still holds S-Bahn shares (9.13)")
     for corp in w.eco.in_play:  # a trade floats a company at once (companies.settle)
         need = SBAHN_FLOAT_PERCENT if corp == SBAHN else FLOAT_PERCENT
         sold = sold_percent(w.eco, corp)

@@ -7,6 +7,9 @@ same round (A-50, as 4.8). Its treasury pays and is paid; the 30% cap holds for 
 a player, the certificate limit does not (A-50). The operating round calls
 `check_company_buy` / `company_buy`, `check_company_sell` / `company_sell` and
 `company_actions`, and `new_operating_round` at each round's start.
+
+A tram company that goes bankrupt (9.13) gives its S-Bahn shares back to the bank:
+`release_bankrupt` (decision G14 in docs/rules-decisions.md).
 """
 
 from __future__ import annotations
@@ -14,9 +17,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import EngineError, IllegalAction, InvalidAction, quote
-from ..g18xx.shares import IPO, POOL
+from ..g18xx.shares import IPO, POOL, Certificate
 from ..g18xx.steps.stock import most_sellable
-from .companies import Economy, buy, check_buy, check_sell, sell
+from .companies import Economy, buy, check_buy, check_sell, sell, settle
 from .economy import SBAHN, TRAMS
 
 Event = dict[str, Any]
@@ -108,3 +111,81 @@ def runner(eco: Economy) -> str | None:
     if holder in TRAMS:
         return eco.shares.director(holder)
     return holder
+
+
+# --- a bankrupt holder (9.13, decision G14) -------------------------------------------------
+
+
+def successor(eco: Economy, company: str) -> str | None:
+    """Who takes the chair of the S-Bahn from bankrupt `company` (12.3): the holder with
+    the most S-Bahn shares among those with the two 5% shares to exchange for it; of
+    equals the nearest after `company` in the order of every chairman swap (the players
+    by seat, then the tram companies). None: nobody holds two 5% shares."""
+    holders = eco.shares.holders()
+    start = holders.index(company)
+    order = [holders[(start + k) % len(holders)] for k in range(1, len(holders))]
+    need = _exchange(eco)
+    able = [
+        h
+        for h in order
+        if h != SBAHN and h not in eco.closed and len(_ordinary(eco, h)) >= need
+    ]
+    # max keeps the first of equals: the nearest in order
+    return max(able, key=lambda h: eco.shares.percent(h, SBAHN), default=None)
+
+
+def _ordinary(eco: Economy, holder: str) -> list[Certificate]:
+    return [c for c in eco.shares.held(holder, SBAHN) if not c.director]
+
+
+def _numbers(certs: list[Certificate]) -> str:
+    return ", ".join(str(c.index + 1) for c in certs) or "none"
+
+
+def _exchange(eco: Economy) -> int:
+    """How many 5% shares the chairman's 10% share is exchanged for (12.3: two)."""
+    chair = eco.shares.certs[SBAHN][0]
+    return chair.percent // eco.shares.share_size(SBAHN)
+
+
+def release_bankrupt(eco: Economy, company: str) -> Event | None:
+    """9.13 "Gesellschaftsvermögen ... gehen zurück an die Bank" for the S-Bahn shares of
+    bankrupt tram company `company` (decision G14): its 5% shares go to the bank pool
+    without payment and without a price move (no sale, 4.14); its chairman's share goes
+    to `successor`, who hands his two highest-numbered 5% shares to the pool in exchange
+    (12.3), or, with nobody able to, back among the new shares (sold first again, 12.1)
+    and the S-Bahn has no chairman until it is bought. A board seat in the pool, or now
+    held by the chairman, passes to the main network (12.5, 12.3: `settle` records it).
+    Returns the event (None: it held no S-Bahn share)."""
+    if company not in TRAMS or company not in eco.closed:
+        raise IllegalAction(f"{company} is not a bankrupt tram company", rule="1881 9.13")
+    held = eco.shares.held(company, SBAHN)
+    if not held:
+        return None
+    chair = next((c for c in held if c.director), None)
+    new = successor(eco, company) if chair is not None else None
+    handed: list[Certificate] = []
+    if chair is not None and new is not None:
+        handed = _ordinary(eco, new)[-_exchange(eco) :]  # his highest numbers (12.3)
+        for cert in handed:
+            eco.shares.move(cert, POOL)
+        eco.shares.move(chair, new)
+    elif chair is not None:
+        eco.shares.move(chair, IPO)
+    pooled = [c for c in held if not c.director]
+    for cert in pooled:
+        eco.shares.move(cert, POOL)
+    event: Event = {
+        "event": "bankrupt_sbahn",
+        "company": company,
+        "pooled": _numbers(pooled),
+        "chairman": new,
+        "handed": [c.index + 1 for c in handed],
+    }
+    if pooled:
+        eco.events.append(event)
+    if chair is not None:
+        to = f"{new}, who hands over shares {_numbers(handed)}" if new else "the new shares"
+        eco.events.append({"event": "chair", "company": company, "to": to})
+    settle(eco)
+    return event

@@ -16,7 +16,7 @@ from pygame_core.g18xx.shares import Certificate
 from pygame_core.g18xx.tiles import TileDef
 from pygame_core.g1881.board import tile_counts
 from pygame_core.g1881.depots import Circle, circles, kind_of
-from pygame_core.g1881.economy import BANK_CASH, BID_RULES
+from pygame_core.g1881.economy import BANK_CASH, BID_RULES, SBAHN
 from pygame_core.g1881.game import Berlin1881
 
 
@@ -51,6 +51,8 @@ def broken(g: Game) -> list[str]:
     for corp in w.eco.closed:
         if w.map.corp_tokens(corp):
             out.append(f"depots: bankrupt {corp} still has depots (9.13)")
+        if corp != SBAHN and w.eco.shares.held(corp, SBAHN):
+            out.append(f"shares: bankrupt {corp} still holds S-Bahn shares (9.13, G14)")
     return out
 
 
