@@ -161,8 +161,7 @@ EVENT_TEXT: Final = {
     "open": "{company} is opened",
     "seat_merged": "S-Bahn board seat {seat} passes to the main network: {reason}",
     "seat_capital": "S-Bahn board seat {seat}'s capital {amount} goes to {to} (12.4)",
-    "bankrupt_sbahn": "Bankrupt {company}'s S-Bahn shares {pooled} go to the bank pool (9.13)",
-    "chair": "Bankrupt {company}'s S-Bahn chairman's share goes to {to} (12.3, 9.13)",
+    **sbahn_shares.TEXTS,
 }
 
 

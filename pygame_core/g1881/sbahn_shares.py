@@ -25,6 +25,17 @@ from .economy import SBAHN, TRAMS
 Event = dict[str, Any]
 BUY = "buy"
 SELL = "sell"
+# Events of decision G14 (the log's texts: `TEXTS`).
+BANKRUPT_SHARES = "bankrupt_sbahn"
+CHAIR_TAKEN = "chair_taken"
+CHAIR_VACANT = "chair_vacant"
+TEXTS = {
+    BANKRUPT_SHARES: "Bankrupt {company}'s S-Bahn shares {shares} go back to the bank: the "
+    "chairman's to the new shares, the others to the pool (9.13)",
+    CHAIR_TAKEN: "{new} takes the S-Bahn's chair for shares {handed}, now in the pool (12.3)",
+    CHAIR_VACANT: "Nobody has two 5% shares for the S-Bahn's chair: share 1 is the next "
+    "new share sold (12.1, 12.3)",
+}
 
 
 def new_operating_round(eco: Economy) -> None:
@@ -113,25 +124,52 @@ def runner(eco: Economy) -> str | None:
     return holder
 
 
-# --- a bankrupt holder (9.13, decision G14) -------------------------------------------------
+# --- a bankrupt holder (9.13, 12.3, decision G14) ---------------------------------------------
 
 
-def successor(eco: Economy, company: str) -> str | None:
-    """Who takes the chair of the S-Bahn from bankrupt `company` (12.3): the holder with
-    the most S-Bahn shares among those with the two 5% shares to exchange for it; of
-    equals the nearest after `company` in the order of every chairman swap (the players
-    by seat, then the tram companies). None: nobody holds two 5% shares."""
-    holders = eco.shares.holders()
-    start = holders.index(company)
-    order = [holders[(start + k) % len(holders)] for k in range(1, len(holders))]
-    need = _exchange(eco)
+def release_bankrupt(eco: Economy, company: str) -> Event | None:
+    """9.13 "Gesellschaftsvermögen ... gehen zurück an die Bank" for the S-Bahn shares of
+    bankrupt tram company `company` (decision G14): they go back to the bank without
+    payment and without a price move (no sale, 4.14), its 5% shares to the pool. Its
+    chairman's share passes as in 12.3 to the holder with the most S-Bahn shares among
+    those with two 5% shares to exchange (of equals the first in the holders' order: the
+    players by seat, then the tram companies), whose two highest-numbered 5% shares go
+    to the pool; with nobody able, it goes back among the new shares, the first one sold
+    again (12.1, 4.21) and until then the only S-Bahn share on sale. A board seat in the
+    pool, or now held by the chairman, passes to the main network (12.5, 12.3: `settle`
+    records it). Returns the event (None: it held no S-Bahn share)."""
+    if company not in TRAMS or company not in eco.closed:
+        raise IllegalAction(f"{company} is not a bankrupt tram company", rule="1881 9.13")
+    held = eco.shares.held(company, SBAHN)
+    if not held:
+        return None
+    for cert in held:
+        eco.shares.move(cert, IPO if cert.director else POOL)
+    event: Event = {"event": BANKRUPT_SHARES, "company": company, "shares": _numbers(held)}
+    eco.events.append(event)
+    if held[0].director:
+        eco.events.append(_fill_chair(eco, held[0]))
+    settle(eco)
+    return event
+
+
+def _fill_chair(eco: Economy, chair: Certificate) -> Event:
+    """12.3 for the chair a bankrupt company left (see `release_bankrupt`)."""
+    need = chair.percent // eco.shares.share_size(SBAHN)
     able = [
         h
-        for h in order
+        for h in eco.shares.holders()
         if h != SBAHN and h not in eco.closed and len(_ordinary(eco, h)) >= need
     ]
-    # max keeps the first of equals: the nearest in order
-    return max(able, key=lambda h: eco.shares.percent(h, SBAHN), default=None)
+    # max keeps the first of equals
+    new = max(able, key=lambda h: eco.shares.percent(h, SBAHN), default=None)
+    if new is None:
+        return {"event": CHAIR_VACANT}
+    handed = _ordinary(eco, new)[-need:]  # his highest numbers: he keeps a seat (12.3)
+    for cert in handed:
+        eco.shares.move(cert, POOL)
+    eco.shares.move(chair, new)
+    return {"event": CHAIR_TAKEN, "new": new, "handed": _numbers(handed)}
 
 
 def _ordinary(eco: Economy, holder: str) -> list[Certificate]:
@@ -139,53 +177,4 @@ def _ordinary(eco: Economy, holder: str) -> list[Certificate]:
 
 
 def _numbers(certs: list[Certificate]) -> str:
-    return ", ".join(str(c.index + 1) for c in certs) or "none"
-
-
-def _exchange(eco: Economy) -> int:
-    """How many 5% shares the chairman's 10% share is exchanged for (12.3: two)."""
-    chair = eco.shares.certs[SBAHN][0]
-    return chair.percent // eco.shares.share_size(SBAHN)
-
-
-def release_bankrupt(eco: Economy, company: str) -> Event | None:
-    """9.13 "Gesellschaftsvermögen ... gehen zurück an die Bank" for the S-Bahn shares of
-    bankrupt tram company `company` (decision G14): its 5% shares go to the bank pool
-    without payment and without a price move (no sale, 4.14); its chairman's share goes
-    to `successor`, who hands his two highest-numbered 5% shares to the pool in exchange
-    (12.3), or, with nobody able to, back among the new shares (sold first again, 12.1)
-    and the S-Bahn has no chairman until it is bought. A board seat in the pool, or now
-    held by the chairman, passes to the main network (12.5, 12.3: `settle` records it).
-    Returns the event (None: it held no S-Bahn share)."""
-    if company not in TRAMS or company not in eco.closed:
-        raise IllegalAction(f"{company} is not a bankrupt tram company", rule="1881 9.13")
-    held = eco.shares.held(company, SBAHN)
-    if not held:
-        return None
-    chair = next((c for c in held if c.director), None)
-    new = successor(eco, company) if chair is not None else None
-    handed: list[Certificate] = []
-    if chair is not None and new is not None:
-        handed = _ordinary(eco, new)[-_exchange(eco) :]  # his highest numbers (12.3)
-        for cert in handed:
-            eco.shares.move(cert, POOL)
-        eco.shares.move(chair, new)
-    elif chair is not None:
-        eco.shares.move(chair, IPO)
-    pooled = [c for c in held if not c.director]
-    for cert in pooled:
-        eco.shares.move(cert, POOL)
-    event: Event = {
-        "event": "bankrupt_sbahn",
-        "company": company,
-        "pooled": _numbers(pooled),
-        "chairman": new,
-        "handed": [c.index + 1 for c in handed],
-    }
-    if pooled:
-        eco.events.append(event)
-    if chair is not None:
-        to = f"{new}, who hands over shares {_numbers(handed)}" if new else "the new shares"
-        eco.events.append({"event": "chair", "company": company, "to": to})
-    settle(eco)
-    return event
+    return ", ".join(str(c.index + 1) for c in certs)

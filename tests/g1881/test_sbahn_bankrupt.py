@@ -10,16 +10,17 @@ import functools
 
 import pytest
 
-from pygame_core import Game
+from pygame_core import Game, IllegalAction
+from pygame_core.core.position import InvalidPosition
 from pygame_core.g18xx.shares import IPO, POOL
-from pygame_core.g1881 import subnetworks
+from pygame_core.g1881 import companies, sbahn_trading, subnetworks
 from pygame_core.g1881.companies import director_in_ipo, live_seats
 from pygame_core.g1881.economy import SBAHN, TRAMS, part_holder
 from pygame_core.g1881.world import World
 from scripts.fuzz_1881 import levels_for
 
 from .game_helpers import new, play_checked, world
-from .positions import price, started, train, trains_back
+from .positions import owner, price, started, train, trains_back
 from .sbahn_helpers import STARTS, floated
 
 SEAT1 = part_holder(1)
@@ -96,13 +97,13 @@ def test_the_chair_goes_to_the_largest_holder_for_two_5_percent_shares_1881_9_13
     assert not w.map.corp_tokens(part_holder(2))
     assert w.eco.market.price(SBAHN) == before
     texts = [e["text"] for e in g.log_for(None)]
-    assert any("chairman's share goes to P2" in t and "(12.3, 9.13)" in t for t in texts)
+    assert any("P2 takes the S-Bahn's chair for shares 6, 7" in t for t in texts)
 
 
-def test_equal_holders_the_nearest_after_the_company_takes_the_chair_1881_12_3() -> None:
+def test_of_equal_holders_the_first_by_seat_takes_the_chair_1881_12_3() -> None:
     """12.3 (G14): P1 (seat 1, share 5) and P3 (seat 3, share 6) hold 10 % each; the chair
-    goes to the first of them after the bankrupt company in the order of every chairman
-    swap (the tram companies after it, then the players by seat): P1."""
+    goes to the first of them in the holders' order (the players by seat, then the tram
+    companies): P1."""
     g, corp = _holding(("X", "P1", "P2", "P3", "P1", "P3"))
     w = _go_bankrupt(g, corp)
     assert w.eco.shares.director(SBAHN) == "P1"
@@ -143,7 +144,7 @@ def test_plain_5_percent_shares_go_to_the_pool_without_a_price_move_1881_9_13() 
     assert cash > 0 and w.eco.money.cash(corp) == 0  # its treasury to the bank, not more
     assert w.eco.shares.dividend_payouts(SBAHN, 200)[SBAHN] == 20
     texts = [e["text"] for e in g.log_for(None)]
-    assert any("S-Bahn shares 5, 6 go to the bank pool (9.13)" in t for t in texts)
+    assert any("S-Bahn shares 5, 6 go back to the bank" in t for t in texts)
 
 
 def test_nobody_with_two_shares_the_chair_is_new_again_1881_9_13_12_1() -> None:
@@ -160,6 +161,24 @@ def test_nobody_with_two_shares_the_chair_is_new_again_1881_9_13_12_1() -> None:
     assert [c for c in TRAMS if c in w.eco.closed] == [corp]
 
 
+def test_a_vacant_chair_is_the_only_s_share_on_sale_until_bought_1881_12_1_4_21() -> None:
+    """12.1 / 4.21 (G14): X held the chair and share 5, the others a seat each; at its
+    bankruptcy share 5 goes to the pool and the chair back among the new shares. No S
+    share but the chair may be bought; P1 buys it at par (168) and is chairman, and his
+    seat 1 passes to the main network (12.3)."""
+    g, corp = _holding(("X", "P1", "P2", "P3", "X"))
+    w = _go_bankrupt(g, corp)
+    assert w.eco.shares.director(SBAHN) is None and _numbers(w, POOL) == [5]
+    with pytest.raises(IllegalAction):
+        companies.check_buy(w.eco, "P1", SBAHN, POOL)
+    cash = w.eco.money.cash("P1")
+    companies.buy(w.eco, "P1", SBAHN, IPO)
+    sbahn_trading.after_trade(w)
+    assert w.eco.shares.director(SBAHN) == "P1" and w.eco.money.cash("P1") == cash - 168
+    assert _numbers(w, "P1") == [1, 2]
+    assert 1 not in live_seats(w.eco) and not w.map.corp_tokens(SEAT1)
+
+
 @pytest.mark.parametrize("seed", [178, 850])
 def test_the_g13_games_play_on_with_the_shares_at_the_bank_1881_9_13_G14(seed: int) -> None:
     """The fuzz's games (6 players, seeds 178 and 850, mixed levels): the bankrupt chairman
@@ -169,4 +188,15 @@ def test_the_g13_games_play_on_with_the_shares_at_the_bank_1881_9_13_G14(seed: i
     assert failures == []
     assert g.result() is not None
     texts = [e["text"] for e in g.log_for(None)]
-    assert any("S-Bahn chairman's share goes to the new shares" in t for t in texts)
+    assert any("Nobody has two 5% shares for the S-Bahn's chair" in t for t in texts)
+
+
+def test_a_position_with_a_bankrupt_company_holding_s_shares_is_refused_1881_9_13() -> None:
+    """9.13 (G14): no game leaves S-Bahn shares with a bankrupt company any more, so a
+    position that does is refused, naming the rule."""
+    g, corp = _holding(("P0", "P1", "P2", "P3", "X"))
+    _go_bankrupt(g, corp)
+    assert world(g).eco.shares.owner(world(g).eco.shares.certs[SBAHN][4]) == POOL
+    with pytest.raises(InvalidPosition) as refused:
+        started(g, owner(f"{SBAHN}_4", corp))
+    assert f"bankrupt {corp} still holds S-Bahn shares (9.13)" in str(refused.value)
