@@ -159,6 +159,8 @@ def test_nobody_with_two_shares_the_chair_is_new_again_1881_9_13_12_1() -> None:
     assert _numbers(w, corp) == [] and _numbers(w, POOL) == []
     assert subnetworks.operator(w.eco, SBAHN) is None
     assert [c for c in TRAMS if c in w.eco.closed] == [corp]
+    view = g.view(None)["sbahn"]
+    assert view["chairman"] is None and view["runner"] is None
 
 
 def test_a_vacant_chair_is_the_only_s_share_on_sale_until_bought_1881_12_1_4_21() -> None:
