@@ -30,11 +30,12 @@ BANKRUPT_SHARES = "bankrupt_sbahn"
 CHAIR_TAKEN = "chair_taken"
 CHAIR_VACANT = "chair_vacant"
 TEXTS = {
-    BANKRUPT_SHARES: "Bankrupt {company}'s S-Bahn shares {shares} go back to the bank: the "
-    "chairman's to the new shares, the others to the pool (9.13)",
-    CHAIR_TAKEN: "{new} takes the S-Bahn's chair for shares {handed}, now in the pool (12.3)",
-    CHAIR_VACANT: "Nobody has two 5% shares for the S-Bahn's chair: share 1 is the next "
-    "new share sold (12.1, 12.3)",
+    BANKRUPT_SHARES: "Bankrupt {company}'s S-Bahn shares {shares} go to the bank pool "
+    "without payment (9.13)",
+    CHAIR_TAKEN: "Bankrupt {company}'s S-Bahn chair goes to {new} for his shares {handed}, "
+    "now in the pool (12.3)",
+    CHAIR_VACANT: "Nobody has two 5% shares to take bankrupt {company}'s S-Bahn chair: "
+    "share 1 goes back among the new shares, the next one sold (12.1, 12.3)",
 }
 
 
@@ -145,10 +146,12 @@ def release_bankrupt(eco: Economy, company: str) -> Event | None:
         return None
     for cert in held:
         eco.shares.move(cert, IPO if cert.director else POOL)
-    event: Event = {"event": BANKRUPT_SHARES, "company": company, "shares": _numbers(held)}
-    eco.events.append(event)
+    pooled = [c for c in held if not c.director]
+    event: Event = {"event": BANKRUPT_SHARES, "company": company, "shares": _numbers(pooled)}
+    if pooled:
+        eco.events.append(event)
     if held[0].director:
-        eco.events.append(_fill_chair(eco, held[0]))
+        eco.events.append({"company": company, **_fill_chair(eco, held[0])})
     settle(eco)
     return event
 

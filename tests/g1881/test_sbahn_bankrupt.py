@@ -97,7 +97,7 @@ def test_the_chair_goes_to_the_largest_holder_for_two_5_percent_shares_1881_9_13
     assert not w.map.corp_tokens(part_holder(2))
     assert w.eco.market.price(SBAHN) == before
     texts = [e["text"] for e in g.log_for(None)]
-    assert any("P2 takes the S-Bahn's chair for shares 6, 7" in t for t in texts)
+    assert any("S-Bahn chair goes to P2 for his shares 6, 7" in t for t in texts)
 
 
 def test_of_equal_holders_the_first_by_seat_takes_the_chair_1881_12_3() -> None:
@@ -144,7 +144,7 @@ def test_plain_5_percent_shares_go_to_the_pool_without_a_price_move_1881_9_13() 
     assert cash > 0 and w.eco.money.cash(corp) == 0  # its treasury to the bank, not more
     assert w.eco.shares.dividend_payouts(SBAHN, 200)[SBAHN] == 20
     texts = [e["text"] for e in g.log_for(None)]
-    assert any("S-Bahn shares 5, 6 go back to the bank" in t for t in texts)
+    assert any("S-Bahn shares 5, 6 go to the bank pool without payment (9.13)" in t for t in texts)
 
 
 def test_nobody_with_two_shares_the_chair_is_new_again_1881_9_13_12_1() -> None:
@@ -190,7 +190,7 @@ def test_the_g13_games_play_on_with_the_shares_at_the_bank_1881_9_13_G14(seed: i
     assert failures == []
     assert g.result() is not None
     texts = [e["text"] for e in g.log_for(None)]
-    assert any("Nobody has two 5% shares for the S-Bahn's chair" in t for t in texts)
+    assert any("share 1 goes back among the new shares" in t for t in texts)
 
 
 def test_a_position_with_a_bankrupt_company_holding_s_shares_is_refused_1881_9_13() -> None:

@@ -23,6 +23,6 @@ def test_the_s_bahn_without_a_chairman_keeps_its_longest_trains_1881_10_7_G13() 
     assert failures == []
     assert g.result() is not None
     texts = [e["text"] for e in g.log_for(None)]
-    chair = next(i for i, t in enumerate(texts) if "for the S-Bahn's chair" in t)
+    chair = next(i for i, t in enumerate(texts) if "share 1 goes back among the new shares" in t)
     kept = next(i for i, t in enumerate(texts) if "has no chairman who can choose" in t)
     assert chair < kept
