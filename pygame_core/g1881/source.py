@@ -63,12 +63,22 @@ def merge(base: Mapping[str, Any], overlay: Mapping[str, Any]) -> dict[str, Any]
     return out
 
 
-@cache
+# Each edition's data, and the per-edition tables (`per_edition`), by edition.
+_DATA: Final[dict[int, Mapping[str, Any]]] = {}
+_TABLES: Final[list[dict[int, Any]]] = [_DATA]
+
+
 def data(edition: int = FIRST) -> Mapping[str, Any]:
     """The whole design data of `edition` (ValueError if there is no such edition, or its
     overlay changes a part that is the same in every edition)."""
     if edition not in editions():
         raise ValueError(f"1881 has design editions {editions()}, not {edition!r}")
+    if edition not in _DATA:
+        _DATA[edition] = _merged(edition)
+    return _DATA[edition]
+
+
+def _merged(edition: int) -> Mapping[str, Any]:
     if edition == FIRST:
         first = _read("board.json")
         assert first is not None, "1881's data/board.json is missing"
@@ -93,6 +103,15 @@ def section(name: str, edition: int = FIRST) -> Any:
     return found[name]
 
 
+def forget(edition: int) -> None:
+    """Read the overlays from `edition` on again and rebuild their tables (for tests that
+    swap an overlay; earlier editions' tables stay the same objects)."""
+    editions.cache_clear()
+    for table in _TABLES:
+        for number in [n for n in table if n >= edition]:
+            del table[number]
+
+
 class PerEdition(Protocol[_T_co]):
     """A table built once per edition (`per_edition`)."""
 
@@ -105,10 +124,13 @@ def per_edition(build: Callable[[int], _T_co]) -> PerEdition[_T_co]:
     """`build` cached per edition number, however the edition is passed (`f()`, `f(1)`
     and `f(edition=1)` are one object: a game's tables are shared and compared by
     identity)."""
-    built = cache(build)
+    built: dict[int, _T_co] = {}
+    _TABLES.append(built)
 
     def get(edition: int = FIRST) -> _T_co:
-        return built(edition)
+        if edition not in built:
+            built[edition] = build(edition)
+        return built[edition]
 
     get.__doc__ = build.__doc__
     return get
