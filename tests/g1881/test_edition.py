@@ -19,7 +19,7 @@ from pygame_core.g1881.catalog import catalog, variant_of
 from pygame_core.g1881.companies import ipo_price
 from pygame_core.g1881.economy import market_data, market_grid, par_cells, pars
 
-from .game_helpers import world
+from .game_helpers import play_checked, world
 
 FIXTURES = Path(__file__).parent / "fixtures"
 DATA = Path(source.__file__).parent / "data"
@@ -181,6 +181,14 @@ def test_edition_2_floats_a_company_with_ten_times_its_new_par() -> None:
         assert len(game.actions) < 2000, f"none of {changed} floated"
     (corp,) = changed & set(w.eco.floated)
     assert w.eco.money.cash(corp) == 10 * pars(2)[corp] != 10 * pars(1)[corp]
+
+
+@pytest.mark.parametrize("edition", source.editions()[1:])
+def test_a_bot_game_of_a_later_edition_ends_with_the_invariants_kept(edition: int) -> None:
+    game, actions, failures = play_checked(4, 21, options={"edition": edition}, roundtrip=True)
+    assert world(game).edition == edition
+    assert not failures, failures[:3]
+    assert game.result() is not None and actions > 400
 
 
 def test_the_catalog_is_the_games_edition() -> None:
