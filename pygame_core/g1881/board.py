@@ -57,7 +57,7 @@ def _split_labels(tile: TileDef) -> TileDef:
 
 # Each edition's printed map is one object shared by every game of it (`Board` copies
 # are itself), so a map state knows its edition: `edition_of`.
-_EDITIONS: Final[dict[int, int]] = {}
+_EDITIONS: Final[dict[Board, int]] = {}
 
 
 @per_edition
@@ -65,13 +65,13 @@ def board(edition: int) -> Board:
     """The printed map: 145 hexes, 6 of them unplayable (`HexSpec.blocked`)."""
     grid = {"layout": section("coordinate_system")["layout"], "numbering": "offset"}
     printed = load_board(grid, hex_data(edition), KEYS)
-    _EDITIONS[id(printed)] = edition
+    _EDITIONS[printed] = edition
     return printed
 
 
 def edition_of(printed: Board) -> int:
     """The design edition whose printed map `printed` is (KeyError for another map)."""
-    return _EDITIONS[id(printed)]
+    return _EDITIONS[printed]
 
 
 @per_edition
