@@ -134,7 +134,7 @@ def _shares(w: World, seat: int, legal: list[JsonDict], shuffle: Rng | None = No
     cash = eco.money.cash(me)
 
     def alone(corp: str) -> bool:  # can float it with its own money (4.25: 60%)
-        return cash >= FLOAT_UNITS * ipo_price(corp)
+        return cash >= FLOAT_UNITS * ipo_price(eco, corp)
 
     def rank(e: JsonDict) -> tuple[int, int]:
         corp = e["company"]
@@ -149,7 +149,7 @@ def _shares(w: World, seat: int, legal: list[JsonDict], shuffle: Rng | None = No
         if corp in eco.in_play:  # help another director's company to float
             return (3, -sold_percent(eco, corp))
         # Open the dearest company it can float alone; one it cannot only if nothing else.
-        return (2, -ipo_price(corp)) if alone(corp) else (4, 0)
+        return (2, -ipo_price(eco, corp)) if alone(corp) else (4, 0)
 
     def opening_rank(e: JsonDict) -> tuple[int, int]:
         kind = rank(e)[0]
@@ -169,7 +169,7 @@ def _shares(w: World, seat: int, legal: list[JsonDict], shuffle: Rng | None = No
 
 def _value_after(w: World, corp: str, lay: JsonDict) -> int:
     trial = w.map.copy()
-    trial.lay(lay["hex"], tiles()[lay["tile"]], int(lay["rotation"]))
+    trial.lay(lay["hex"], tiles(w.edition)[lay["tile"]], int(lay["rotation"]))
     saved, w.map = w.map, trial
     try:
         runs = company_runs(w, corp)
@@ -184,11 +184,11 @@ def _track(w: World, legal: list[JsonDict], rng: Rng) -> JsonDict:
         return _closing(legal)
     corp = w.op.corp
     rng.shuffle(lays)
-    sample = sorted(lays, key=lambda e: -build_bonus(e["hex"]))[:LAY_SAMPLE]
+    sample = sorted(lays, key=lambda e: -build_bonus(e["hex"], w.edition))[:LAY_SAMPLE]
     base = company_runs(w, corp).total if w.trains.trains(corp) else 0
 
     def value(e: JsonDict) -> int:
-        gain = build_bonus(e["hex"]) - track.outcome(w.map, e["hex"]).cost
+        gain = build_bonus(e["hex"], w.edition) - track.outcome(w.map, e["hex"]).cost
         if w.trains.trains(corp):
             gain += _value_after(w, corp, e) - base
         return gain
