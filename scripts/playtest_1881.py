@@ -34,6 +34,7 @@ from pygame_core.core.rng import Rng
 from pygame_core.g1881.bots import OPENINGS, choose
 from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.game import Berlin1881
+from pygame_core.g1881.source import editions, latest
 from pygame_core.g1881.world import World
 from scripts.fuzz_1881 import levels_for
 
@@ -49,6 +50,7 @@ class Job:
     seed: int
     levels: tuple[str, ...]
     opening: str = OPENINGS[0]  # how the normal bots pick a company to open (bots.OPENINGS)
+    edition: int = latest()  # the design data played (source.editions)
 
 
 @dataclass
@@ -101,7 +103,7 @@ def bot_move(g: Game, seat: int, level: str, opening: str) -> dict[str, object]:
 
 def collect(job: Job) -> Figures:
     """Play `job`'s game with the bots and read its figures from the world."""
-    g = Game("1881", [f"P{i}" for i in range(job.players)], {}, job.seed)
+    g = Game("1881", [f"P{i}" for i in range(job.players)], {"edition": job.edition}, job.seed)
     w = _world(g)
     out = Figures(job.players, job.seed)
     stock_rounds: set[str] = set()
@@ -141,11 +143,17 @@ def collect(job: Job) -> Figures:
 
 
 def jobs(
-    players: Iterable[int], games: int, seed_start: int, level: str, opening: str = OPENINGS[0]
+    players: Iterable[int],
+    games: int,
+    seed_start: int,
+    level: str,
+    opening: str = OPENINGS[0],
+    edition: int | None = None,
 ) -> list[Job]:
     """The games the options ask for: `games` seeds per player count."""
+    played = latest() if edition is None else edition
     return [
-        Job(n, seed, levels_for(level, n, seed), opening)
+        Job(n, seed, levels_for(level, n, seed), opening, played)
         for n in players
         for seed in range(seed_start, seed_start + games)
     ]
@@ -247,8 +255,9 @@ def main(argv: list[str] | None = None) -> int:
         help="random: normal bots open a random company among those they may open (to "
         "measure the openings without the bots' own preference)",
     )
+    parser.add_argument("--edition", type=int, choices=editions(), default=latest())
     args = parser.parse_args(argv)
-    todo = jobs(args.players, args.games, args.seed_start, args.level, args.openings)
+    todo = jobs(args.players, args.games, args.seed_start, args.level, args.openings, args.edition)
     start = time.perf_counter()
     if args.processes > 1:
         results: Iterator[Figures] = ProcessPoolExecutor(args.processes).map(collect, todo)
@@ -258,7 +267,10 @@ def main(argv: list[str] | None = None) -> int:
     for f in results:
         by_count[f.players].append(f)
     for players in sorted(by_count):
-        print(f"{players} players ({args.level}, {args.openings}, seeds {args.seed_start}..):")
+        print(
+            f"{players} players ({args.level}, {args.openings} openings, "
+            f"edition {args.edition}, seeds {args.seed_start}..):"
+        )
         print("\n".join(table(by_count[players])))
     print("all:")
     print("\n".join(table([f for fs in by_count.values() for f in fs])))

@@ -4,13 +4,14 @@ with the game itself and with each other."""
 from __future__ import annotations
 
 from pygame_core import Game
+from pygame_core.g1881.source import latest
 from scripts.playtest_1881 import ENDS, Figures, Job, bot_move, collect, jobs, table
 
 from .game_helpers import world
 
 
 def _replay(players: int, seed: int) -> Game:
-    g = Game("1881", [f"P{i}" for i in range(players)], {}, seed)
+    g = Game("1881", [f"P{i}" for i in range(players)], {"edition": latest()}, seed)
     while g.active is not None:
         seat = g.active
         g.apply(g.bot_action(seat, "normal"), seat)
