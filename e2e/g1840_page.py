@@ -16,7 +16,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import ENGINE_TIMEOUT_MS
-from pygame_core import Game, new_game
+from pygame_core import Game
 
 ROOT = "[data-testid=table]"
 AUTOSAVE_KEY = "tramways.autosave.v1"
@@ -102,7 +102,8 @@ class Mirror:
     @classmethod
     def of_page(cls, page: Page) -> Mirror:
         save = autosave(page)["save"]
-        game = new_game(save["title"], save["players"], save["options"], save["seed"])
+        # the record's options as written (not `new_game`'s defaults for a new game)
+        game = Game(save["title"], save["players"], save["options"], save["seed"])
         mirror = cls(game)
         mirror.sync(page)
         return mirror

@@ -29,6 +29,7 @@ from e2e.g1840_page import (
     wait_settled,
 )
 from pygame_core import Game, new_game
+from pygame_core.g1881.source import latest
 from scripts.serve import SiteServer
 
 Action = dict[str, Any]
@@ -289,6 +290,9 @@ def test_1881_on_a_phone(page: Page, site_server: SiteServer) -> None:
     wait_settled(page, before)
     page.get_by_test_id("tab-market").click()
     expect(page.get_by_test_id("info-panel")).to_be_visible()
+    # a new game is played with the latest design edition (docs/1881-design.md, "Editions")
+    page.get_by_test_id("tab-overview").click()
+    expect(page.get_by_test_id("design-edition")).to_have_text(f" · design edition {latest()}")
 
 
 # the late game: a bots' game of this seed, saved this many actions before its end
@@ -297,8 +301,9 @@ END_BEFORE = 12
 
 
 def bots_game(stop: int | None = None) -> Game:
-    """A 4-player game played by the bots (to its end, or until `stop` actions)."""
-    game = new_game("1881", [n for n, _ in SEATS], {}, END_SEED)
+    """A 4-player game played by the bots (to its end, or until `stop` actions), design
+    edition 1: the seed's last actions are ones this test clicks."""
+    game = new_game("1881", [n for n, _ in SEATS], {"edition": 1}, END_SEED)
     while game.acting and (stop is None or len(game.actions) < stop):
         seat = game.acting[0]
         game.apply(game.bot_action(seat, "normal"), seat)

@@ -26,6 +26,7 @@ from .core.game import (
     ImportJob,
     JsonDict,
     is_int,
+    new_game,
 )
 from .core.names import tidy_names
 
@@ -212,7 +213,7 @@ def _new(req: JsonDict) -> JsonDict:
         raise InvalidAction(
             f"'position' must be a position object or its text, not {quote(position)}"
         )
-    game = Game(
+    game = new_game(
         title, names, _object(req, "options"), 0 if seed is None else seed, position=position
     )
     game.notes = notes

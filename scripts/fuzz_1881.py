@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from pygame_core.g1881.source import editions, latest
 from scripts.fuzzing import Outcome, run, seat_levels
 from tests.g1881.game_helpers import play_checked
 
@@ -36,6 +37,7 @@ class Job:
     levels: tuple[str, ...]
     variants: bool
     roundtrip: bool
+    edition: int = latest()  # the design data (new games: the latest)
 
 
 def levels_for(level: str, players: int, seed: int) -> tuple[str, ...]:
@@ -45,14 +47,15 @@ def levels_for(level: str, players: int, seed: int) -> tuple[str, ...]:
 
 def play(job: Job) -> Outcome[Job]:
     """Play one game with the invariants checked after every action."""
-    options = (
-        {"double_track": True, "trains_on_credit": True, "s_veto": True} if job.variants else {}
-    )
+    options: dict[str, object] = {"edition": job.edition}
+    if job.variants:
+        options |= {"double_track": True, "trains_on_credit": True, "s_veto": True}
     _, actions, failures = play_checked(
         job.players, job.seed, levels=job.levels, options=options, roundtrip=job.roundtrip
     )
     where = f"{job.players}p seed {job.seed} {'/'.join(job.levels)}"
     where += " variants" if job.variants else ""
+    where += f" edition {job.edition}"
     return Outcome(job, actions, [f"{where}: {f}" for f in failures])
 
 
@@ -66,6 +69,7 @@ def jobs(args: argparse.Namespace) -> list[Job]:
             levels_for(args.level, players, seed),
             args.variants and seed % 2 == 1,
             args.roundtrip,
+            args.edition,
         )
         for players in args.players
         for seed in range(args.seed_start, args.seed_start + args.games)
@@ -85,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--progress", type=int, default=0, help="report every N games")
     parser.add_argument("--roundtrip", action="store_true", help="check to_json/from_json")
+    parser.add_argument("--edition", type=int, choices=editions(), default=latest())
     args = parser.parse_args(argv)
     return run(play, jobs(args), processes=args.processes, chunksize=2, progress=args.progress)
 

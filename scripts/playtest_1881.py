@@ -17,6 +17,7 @@ checks: scripts/fuzz_1881.py does those. Prints a table per player count and the
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 import time
 from collections import Counter, defaultdict
@@ -29,8 +30,11 @@ from typing import Final
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygame_core import Game
+from pygame_core.core.rng import Rng
+from pygame_core.g1881.bots import OPENINGS, choose
 from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.game import Berlin1881
+from pygame_core.g1881.source import editions, latest
 from pygame_core.g1881.world import World
 from scripts.fuzz_1881 import levels_for
 
@@ -45,6 +49,8 @@ class Job:
     players: int
     seed: int
     levels: tuple[str, ...]
+    opening: str = OPENINGS[0]  # how the normal bots pick a company to open (bots.OPENINGS)
+    edition: int = latest()  # the design data played (source.editions)
 
 
 @dataclass
@@ -65,6 +71,7 @@ class Figures:
     ranking: list[int] = field(default_factory=list)  # seats, winner first
     opened: dict[int, str] = field(default_factory=dict)  # seat -> the company it opened (2.9)
     phase: str = ""  # the phase the game ended in
+    prices: dict[str, int] = field(default_factory=dict)  # tram company -> its last price
 
 
 def _world(g: Game) -> World:
@@ -82,16 +89,28 @@ def _ended(w: World, over: bool) -> str:
     return "bank" if w.end.bank_broken else "dead"
 
 
+def bot_move(g: Game, seat: int, level: str, opening: str) -> dict[str, object]:
+    """The bot's action; with a non-default `opening` the bot is called directly, seeded
+    as `Game.bot_action` seeds it (the opening is a playtest setting, not a bot level)."""
+    if opening == OPENINGS[0]:
+        return g.bot_action(seat, level)
+    key = f"{g.seed}/{len(g.actions)}/{seat}/{level}/{opening}".encode()
+    rng = Rng(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
+    state = g.state
+    assert isinstance(state, Berlin1881)
+    return choose(state, seat, level, rng, opening)
+
+
 def collect(job: Job) -> Figures:
     """Play `job`'s game with the bots and read its figures from the world."""
-    g = Game("1881", [f"P{i}" for i in range(job.players)], {}, job.seed)
+    g = Game("1881", [f"P{i}" for i in range(job.players)], {"edition": job.edition}, job.seed)
     w = _world(g)
     out = Figures(job.players, job.seed)
     stock_rounds: set[str] = set()
     ran: set[tuple[str, str, str]] = set()  # (round, company, S-Bahn part) counted
     while g.active is not None and len(g.actions) < CAP:
         seat = g.active
-        action = g.bot_action(seat, job.levels[seat])
+        action = bot_move(g, seat, job.levels[seat], job.opening)
         opens = action["type"] == "buy" and action.get("company") not in w.eco.in_play
         if w.step == "start" and opens and seat not in out.opened:
             out.opened[seat] = str(action["company"])  # 2.9: its director's share
@@ -119,13 +138,22 @@ def collect(job: Job) -> Figures:
     out.sbahn_floated = SBAHN in w.eco.floated
     out.ranking = [] if result is None else [int(s) for s in result["ranking"]]
     out.phase = w.trains.phase
+    out.prices = {c: w.eco.market.price(c) for c in w.eco.in_play if c != SBAHN}
     return out
 
 
-def jobs(players: Iterable[int], games: int, seed_start: int, level: str) -> list[Job]:
+def jobs(
+    players: Iterable[int],
+    games: int,
+    seed_start: int,
+    level: str,
+    opening: str = OPENINGS[0],
+    edition: int | None = None,
+) -> list[Job]:
     """The games the options ask for: `games` seeds per player count."""
+    played = latest() if edition is None else edition
     return [
-        Job(n, seed, levels_for(level, n, seed))
+        Job(n, seed, levels_for(level, n, seed), opening, played)
         for n in players
         for seed in range(seed_start, seed_start + games)
     ]
@@ -170,6 +198,7 @@ def table(games: list[Figures]) -> list[str]:
     tram = _mean(f.ranking.index(f.bid_order[0]) + 1 for f in games if f.ranking and f.bid_order)
     lines.append(f"  the Tram holder's mean place: {tram:.2f}")
     lines.append("  wins by the company the winner opened: " + _by_company(games))
+    lines.append("  last price by company (mean where opened): " + _prices(games))
     phases = Counter(f.phase for f in games)
     lines.append("  games ended in phase: " + " ".join(f"{p}:{phases[p]}" for p in sorted(phases)))
     return lines
@@ -183,6 +212,15 @@ def _by_company(games: list[Figures]) -> str:
     return " ".join(f"{c} {won[c]}/{opened[c]}" for c in sorted(opened)) + (
         f" none {won['-']}" if won["-"] else ""
     )
+
+
+def _prices(games: list[Figures]) -> str:
+    """Each company's mean last price over the games it was in play (a company's strength)."""
+    seen: dict[str, list[int]] = defaultdict(list)
+    for f in games:
+        for corp, price in f.prices.items():
+            seen[corp].append(price)
+    return " ".join(f"{c} {_mean(v):.0f}" for c, v in sorted(seen.items()))
 
 
 def _share(games: list[Figures], kind: str) -> float:
@@ -210,8 +248,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level", choices=["normal", "mixed"], default="normal")
     parser.add_argument("--seed-start", type=int, default=0)
     parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument(
+        "--openings",
+        choices=OPENINGS,
+        default=OPENINGS[0],
+        help="random: normal bots open a random company among those they may open (to "
+        "measure the openings without the bots' own preference)",
+    )
+    parser.add_argument("--edition", type=int, choices=editions(), default=latest())
     args = parser.parse_args(argv)
-    todo = jobs(args.players, args.games, args.seed_start, args.level)
+    todo = jobs(args.players, args.games, args.seed_start, args.level, args.openings, args.edition)
     start = time.perf_counter()
     if args.processes > 1:
         results: Iterator[Figures] = ProcessPoolExecutor(args.processes).map(collect, todo)
@@ -221,7 +267,10 @@ def main(argv: list[str] | None = None) -> int:
     for f in results:
         by_count[f.players].append(f)
     for players in sorted(by_count):
-        print(f"{players} players ({args.level}, seeds {args.seed_start}..):")
+        print(
+            f"{players} players ({args.level}, {args.openings} openings, "
+            f"edition {args.edition}, seeds {args.seed_start}..):"
+        )
         print("\n".join(table(by_count[players])))
     print("all:")
     print("\n".join(table([f for fs in by_count.values() for f in fs])))

@@ -137,6 +137,13 @@ class TitleState(ABC, Generic[A]):
     def choose_bot_action(self, seat: int, level: str, rng: Rng) -> JsonDict:
         """A bot's choice for `seat`, made from that seat's view only."""
 
+    @classmethod
+    def new_game_options(cls, options: Mapping[str, Any]) -> JsonDict:
+        """The options a NEW game (`new_game`, no start position) is set up with: `options`
+        with the title's defaults for new games filled in, so that the game's record
+        keeps them (a replay of an older record, without them, keeps its own meaning)."""
+        return dict(options)
+
     # --- positions (core/position.py; docs/engine-api.md, "Positions") --------------------
 
     # The newest position format the title writes and reads; 0: it has no position yet.
@@ -687,7 +694,11 @@ def new_game(
     position: Any = None,
 ) -> Game:
     """Start a game of `title` for `players` (names, in seat order); with `position`, from
-    that position instead of the setup (docs/engine-api.md, "Positions")."""
+    that position instead of the setup (docs/engine-api.md, "Positions"). A game from the
+    setup gets the title's defaults for new games (`TitleState.new_game_options`)."""
+    cls = TITLES.get(title) if isinstance(title, str) else None
+    if cls is not None and position is None and isinstance(options, Mapping):
+        options = cls.new_game_options(options)
     return Game(title, players, options, seed, position=position)
 
 

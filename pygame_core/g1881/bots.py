@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 JsonDict = dict[str, Any]
 FLOAT_UNITS: Final = 6  # 4.25: a company floats at 60% sold, six tenths of ten at par
 LAY_SAMPLE: Final = 6  # lays the normal bot values per turn (a run search each)
+# How the normal bot picks a company to open: the dearest it can float alone, or (for
+# playtests that measure the openings, scripts/playtest_1881.py) one of those at random.
+OPENINGS: Final = ("dearest", "random")
 RANGE_KEYS: Final = ("field", "min", "max", "step")
 
 
@@ -57,8 +60,12 @@ def concrete(entry: JsonDict, value: int) -> JsonDict:
     return out
 
 
-def choose(title: Berlin1881, seat: int, level: str, rng: Rng) -> JsonDict:
-    """The bot's action for `seat`."""
+def choose(
+    title: Berlin1881, seat: int, level: str, rng: Rng, opening: str = OPENINGS[0]
+) -> JsonDict:
+    """The bot's action for `seat`; `opening` (one of OPENINGS) only for the normal bot."""
+    if opening not in OPENINGS:
+        raise ValueError(f"Unknown opening {opening!r}; known: {', '.join(OPENINGS)}")
     legal = title.legal_actions(seat)
     if not legal:
         raise ValueError("No legal action for the bot")
@@ -69,7 +76,7 @@ def choose(title: Berlin1881, seat: int, level: str, rng: Rng) -> JsonDict:
         if "field" in entry:
             return concrete(entry, int(entry["min"]))
         return dict(entry)
-    return _normal(title.w, seat, legal, rng)
+    return _normal(title.w, seat, legal, rng, opening)
 
 
 def _first(legal: list[JsonDict], kind: str) -> JsonDict | None:
@@ -84,7 +91,7 @@ def _closing(legal: list[JsonDict]) -> JsonDict:
     return legal[0]
 
 
-def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng) -> JsonDict:
+def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng, opening: str) -> JsonDict:
     if _first(legal, "refuse_offer") is not None:
         return offer_bots.answer(w, legal)
     if legal[0]["type"] == "place_start_depot":
@@ -97,7 +104,7 @@ def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng) -> JsonDict:
         value = min(int(entry["max"]), int(entry["min"]) + int(entry["step"]) * rng.below(4))
         return concrete(entry, value)
     if step in ("start", "stock"):
-        return _shares(w, seat, legal)
+        return _shares(w, seat, legal, rng if opening == "random" else None)
     if step == "track":
         return _track(w, legal, rng)
     if step == "depot":
@@ -111,7 +118,9 @@ def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng) -> JsonDict:
     return legal[0]
 
 
-def _shares(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
+def _shares(w: World, seat: int, legal: list[JsonDict], shuffle: Rng | None = None) -> JsonDict:
+    """The stock-round choice; with `shuffle`, the company to open is drawn from those of
+    equal standing instead of the dearest (OPENINGS)."""
     eco = w.eco
     me = w.players[seat]
     sells = [e for e in legal if e["type"] == "sell"]
@@ -125,7 +134,7 @@ def _shares(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
     cash = eco.money.cash(me)
 
     def alone(corp: str) -> bool:  # can float it with its own money (4.25: 60%)
-        return cash >= FLOAT_UNITS * ipo_price(corp)
+        return cash >= FLOAT_UNITS * ipo_price(eco, corp)
 
     def rank(e: JsonDict) -> tuple[int, int]:
         corp = e["company"]
@@ -140,19 +149,27 @@ def _shares(w: World, seat: int, legal: list[JsonDict]) -> JsonDict:
         if corp in eco.in_play:  # help another director's company to float
             return (3, -sold_percent(eco, corp))
         # Open the dearest company it can float alone; one it cannot only if nothing else.
-        return (2, -ipo_price(corp)) if alone(corp) else (4, 0)
+        return (2, -ipo_price(eco, corp)) if alone(corp) else (4, 0)
+
+    def opening_rank(e: JsonDict) -> tuple[int, int]:
+        kind = rank(e)[0]
+        return (kind, 0) if kind in (2, 4) else rank(e)
 
     good = [e for e in buys if rank(e)[0] < 5 or cash > 400]
     if cash < 300:
         good = [e for e in good if rank(e)[0] != 4]
-    if good:
-        return min(good, key=rank)
-    return _closing(legal)
+    if not good:
+        return _closing(legal)
+    best = min(good, key=rank)
+    if shuffle is None or rank(best)[0] not in (2, 4):
+        return best
+    peers = [e for e in good if opening_rank(e) == opening_rank(best)]
+    return peers[shuffle.below(len(peers))]
 
 
 def _value_after(w: World, corp: str, lay: JsonDict) -> int:
     trial = w.map.copy()
-    trial.lay(lay["hex"], tiles()[lay["tile"]], int(lay["rotation"]))
+    trial.lay(lay["hex"], tiles(w.edition)[lay["tile"]], int(lay["rotation"]))
     saved, w.map = w.map, trial
     try:
         runs = company_runs(w, corp)
@@ -167,11 +184,11 @@ def _track(w: World, legal: list[JsonDict], rng: Rng) -> JsonDict:
         return _closing(legal)
     corp = w.op.corp
     rng.shuffle(lays)
-    sample = sorted(lays, key=lambda e: -build_bonus(e["hex"]))[:LAY_SAMPLE]
+    sample = sorted(lays, key=lambda e: -build_bonus(e["hex"], w.edition))[:LAY_SAMPLE]
     base = company_runs(w, corp).total if w.trains.trains(corp) else 0
 
     def value(e: JsonDict) -> int:
-        gain = build_bonus(e["hex"]) - track.outcome(w.map, e["hex"]).cost
+        gain = build_bonus(e["hex"], w.edition) - track.outcome(w.map, e["hex"]).cost
         if w.trains.trains(corp):
             gain += _value_after(w, corp, e) - base
         return gain

@@ -22,7 +22,6 @@ from .economy import (
     CAPITAL_TIMES_PAR,
     FLOAT_PERCENT,
     HOME_FIELD,
-    PARS,
     PART_CAPITAL,
     SBAHN,
     SBAHN_CAP,
@@ -37,9 +36,11 @@ from .economy import (
     market_grid,
     new_money,
     par_cell,
+    pars,
     part_holder,
     share_rules,
 )
+from .source import FIRST
 
 Event = dict[str, Any]
 COMPANIES: Final = (*TRAMS, SBAHN)
@@ -58,7 +59,8 @@ class Economy:
     `must_sell`: players a director swap put over the certificate limit (4.4);
     `sbahn_trades`: tram company -> its S-Bahn trades ("buy", "sell") this operating
     round (10.9);
-    `events`: what happened, for the log (the caller empties it).
+    `events`: what happened, for the log (the caller empties it);
+    `edition`: the design edition whose pars and market the game uses (source.py).
     """
 
     players: list[str]
@@ -76,6 +78,7 @@ class Economy:
     must_sell: list[str] = field(default_factory=list)
     sbahn_trades: dict[str, list[str]] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
+    edition: int = FIRST
 
     def uncounted(self) -> frozenset[str]:
         """4.4: companies whose shares do not count towards the limit (yellow zone)."""
@@ -105,9 +108,9 @@ class Economy:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Economy:
-        """Inverse of `to_dict` (events are not saved)."""
-        eco = new_economy([str(p) for p in data["players"]])
+    def from_dict(cls, data: Mapping[str, Any], edition: int = FIRST) -> Economy:
+        """Inverse of `to_dict` (events are not saved) in design `edition`."""
+        eco = new_economy([str(p) for p in data["players"]], edition)
         eco.money = Money.from_dict(dict(data["money"]))
         eco.shares.load(data["shares"])
         eco.market.load(data["market"])
@@ -136,12 +139,14 @@ def new_shares(players: Sequence[str]) -> Shares:
     return shares
 
 
-def new_economy(players: Sequence[str]) -> Economy:
-    """A new game's share side: start money paid, all shares new, an empty market."""
+def new_economy(players: Sequence[str], edition: int = FIRST) -> Economy:
+    """A new game's share side: start money paid, all shares new, an empty market (the
+    market and pars of design `edition`)."""
     if len(set(players)) != len(players):
         raise InvalidAction("Players need distinct names")
     names = list(players)
-    return Economy(names, new_money(names), new_shares(names), Market(market_grid()))
+    market = Market(market_grid(edition))
+    return Economy(names, new_money(names), new_shares(names), market, edition=edition)
 
 
 # --- queries --------------------------------------------------------------------------------
@@ -158,15 +163,15 @@ def sold_out(eco: Economy, corp: str) -> bool:
     return eco.shares.percent(IPO, corp) == 0 and eco.shares.percent(POOL, corp) == 0
 
 
-def ipo_price(corp: str) -> int:
+def ipo_price(eco: Economy, corp: str) -> int:
     """4.10: new shares at the printed price, per price unit (10%, or 5% for the S-Bahn)."""
-    return PARS[corp]
+    return pars(eco.edition)[corp]
 
 
 def price(eco: Economy, corp: str, source: str) -> int:
     """What one price unit of `corp` costs from `source`: par new (4.10), current used
     (4.11)."""
-    return ipo_price(corp) if source == IPO else eco.market.price(corp)
+    return ipo_price(eco, corp) if source == IPO else eco.market.price(corp)
 
 
 def director_in_ipo(eco: Economy, corp: str) -> bool:
@@ -301,7 +306,7 @@ def sell(eco: Economy, seller: str, corp: str, count: int) -> Event:
 def _open(eco: Economy, corp: str, *, used_right: bool) -> None:
     """A company comes into play: its marker on its par (under any there, 4.19)."""
     eco.in_play.append(corp)
-    eco.market.place(corp, par_cell(corp))
+    eco.market.place(corp, par_cell(corp, eco.edition))
     if used_right:
         eco.opening_rights -= 1
     eco.events.append({"event": "open", "company": corp, "used_right": used_right})
@@ -359,7 +364,7 @@ def _float(eco: Economy, corp: str) -> Event:
         capital = PART_CAPITAL
         eco.money.transfer(BANK, SBAHN, capital, "S-Bahn main network capital (12.4)")
         return {"event": "float", "company": corp, "capital": capital, "home": None}
-    capital = CAPITAL_TIMES_PAR * PARS[corp]
+    capital = CAPITAL_TIMES_PAR * ipo_price(eco, corp)
     eco.money.transfer(BANK, corp, capital, f"{corp}'s capital, 10 x par (4.26)")
     return {"event": "float", "company": corp, "capital": capital, "home": HOME_FIELD[corp]}
 

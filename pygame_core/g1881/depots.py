@@ -32,7 +32,7 @@ from ..core.errors import IllegalAction
 from ..core.shared import Shared
 from ..g18xx.board import MapState
 from ..g18xx.tiles import StopKind, TileDef
-from .board import homes
+from .board import edition_of, homes
 from .runs import S_BAHN, SBAHN_PARTS, track_graph
 from .source import section
 
@@ -252,7 +252,7 @@ def check_buy_depot(map_state: MapState, offer: DepotOffer) -> DepotPurchase:
     held = map_state.tokens_at(coord, part)
     if seller == buyer or seller not in held:
         raise _refuse(f"{seller} has no depot in {coord} to sell to {buyer}", "1881 7.8")
-    home = homes().get(seller)
+    home = homes(edition_of(map_state.board)).get(seller)
     if home is not None and (home.hex, home.part) == (coord, part):
         raise _refuse(f"{coord} is {seller}'s start depot: it is never sold", "1881 7.8")
     slot = held.index(seller)

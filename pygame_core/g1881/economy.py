@@ -2,12 +2,11 @@
 
 The rulebook's numbers (seed 004) are frozen tables here, each with its German quote; the
 market and the pars are the project's design (board.json `stock_market`, digest B-3/B-4,
-flagged invented there), read once through `source.section`.
+flagged invented there), read once per design edition through `source.section`.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, Final
@@ -16,7 +15,7 @@ from ..g18xx.market import Cell, MarketGrid
 from ..g18xx.money import BANK, Money
 from ..g18xx.sealed import SealedRules
 from ..g18xx.shares import ShareRules
-from .source import section
+from .source import FIRST, per_edition, section
 
 REF: Final = "1881"
 
@@ -69,13 +68,22 @@ CAPITAL_TIMES_PAR: Final = 10
 # gekauft werden."
 SBAHN_PHASE: Final = str(section("sbahn_corporation")["available_from_phase"])
 
+
 # B-4 (invented): the printed par of each company; the S-Bahn's per 5% share (A-40).
-PARS: Final = MappingProxyType(
-    {str(k): int(v) for k, v in section("stock_market")["par_values"].items()}
-)
-PAR_CELLS: Final = MappingProxyType(
-    {str(k): (int(v[0]), int(v[1])) for k, v in section("stock_market")["par_cells"].items()}
-)
+# `stock_market.par_values` is the one source (tram_corporations' `par_price` is not read).
+@per_edition
+def pars(edition: int) -> Mapping[str, int]:
+    """Each company's par (new shares' price per 10%, the S-Bahn's per 5%) in `edition`."""
+    values = section("stock_market", edition)["par_values"]
+    return MappingProxyType({str(k): int(v) for k, v in values.items()})
+
+
+@per_edition
+def par_cells(edition: int) -> Mapping[str, Cell]:
+    """Each company's par field (row, column) on the market of `edition`."""
+    cells = section("stock_market", edition)["par_cells"]
+    return MappingProxyType({str(k): (int(v[0]), int(v[1])) for k, v in cells.items()})
+
 
 # 2.6: "Das Mindestgebot beträgt 20 TM. Es wird in Stufen von 10 TM geboten."
 _BID: Final = section("players")["initial_bid"]
@@ -98,6 +106,7 @@ YELLOW: Final = "yellow"  # 4.4: shares priced here do not count towards the lim
 BANKRUPT: Final = "bankrupt"  # 9.13: 10 reached by an operating move
 END: Final = "end"  # 4.17 / 9.12: 400 ends the game
 _ZONE_FLAGS: Final = {"y": YELLOW, "c": BANKRUPT, "e": END}
+PAR_FLAG: Final = "p"  # B-4: a field a company may start on
 
 SHARE_CITATIONS: Final = {
     "corporations buying shares": "4.3",
@@ -145,28 +154,34 @@ def _cell(raw: str) -> tuple[int, str]:
     return int(digits), raw[len(digits) :]
 
 
-def market_data() -> dict[str, Any]:
+def market_data(edition: int = FIRST) -> dict[str, Any]:
     """board.json's market as `MarketGrid.from_data` reads it: 4.14 a sale one field left
     per selling action (A-5), 4.16 sold out one field right, 4.18 neither past the side
     edge; 9.9 a dividend one field down (price up), 9.10 withholding one field up, 9.11 at
     the bottom / top edge the arrow leads right / left; zones yellow (4.4), bankrupt
-    (9.13) and end (4.17); par cells per company kind (B-4)."""
-    sm = section("stock_market")
+    (9.13) and end (4.17); par cells per company kind (B-4). ValueError if a company's
+    par field is not marked "p" or does not show its par (`check_pars`)."""
+    sm = section("stock_market", edition)
     rows: list[list[int]] = []
     zones: dict[str, list[list[int]]] = {name: [] for name in _ZONE_FLAGS.values()}
+    marked: set[Cell] = set()
     for r, raw_row in enumerate(sm["raw_rows"]):
         row = []
         for c, raw in enumerate(raw_row):
             price, flags = _cell(str(raw))
             row.append(price)
+            if PAR_FLAG in flags:
+                marked.add((r, c))
             for flag, name in _ZONE_FLAGS.items():
                 if flag in flags:
                     zones[name].append([r, c])
         rows.append(row)
-    trams = sorted({PAR_CELLS[c] for c in TRAMS})
+    cells = par_cells(edition)
+    check_pars(rows, marked, cells, pars(edition))
+    trams = sorted({cells[c] for c in TRAMS})
     return {
         "rows": rows,
-        "par": {"tram": [list(c) for c in trams], "sbahn": [list(PAR_CELLS[SBAHN])]},
+        "par": {"tram": [list(c) for c in trams], "sbahn": [list(cells[SBAHN])]},
         "dividend_rule": "pay_withhold",
         "pay_move": "down",
         "withhold_move": "up",
@@ -184,10 +199,27 @@ def market_data() -> dict[str, Any]:
     }
 
 
-@functools.cache
-def market_grid() -> MarketGrid:
+def check_pars(
+    rows: list[list[int]], marked: set[Cell], cells: Mapping[str, Cell], values: Mapping[str, int]
+) -> None:
+    """Raise ValueError unless every company has a par field marked "p" on the market that
+    shows its par (the design's pars and par fields are three lists that must agree)."""
+    for corp in (*TRAMS, SBAHN):
+        if corp not in cells or corp not in values:
+            raise ValueError(f"1881 market: {corp} needs a par value and a par cell")
+        r, c = cells[corp]
+        if (r, c) not in marked:
+            raise ValueError(f"1881 market: {corp}'s par cell {[r, c]} is not marked 'p'")
+        if rows[r][c] != values[corp]:
+            raise ValueError(
+                f"1881 market: {corp}'s par is {values[corp]}, its cell {[r, c]} shows {rows[r][c]}"
+            )
+
+
+@per_edition
+def market_grid(edition: int) -> MarketGrid:
     """1881's stock market (board.json, digest B-3): 8 rows x 25 columns, 10 to 400."""
-    return MarketGrid.from_data(market_data())
+    return MarketGrid.from_data(market_data(edition))
 
 
 def par_kind(corp: str) -> str:
@@ -195,9 +227,9 @@ def par_kind(corp: str) -> str:
     return "sbahn" if corp == SBAHN else "tram"
 
 
-def par_cell(corp: str) -> Cell:
+def par_cell(corp: str, edition: int = FIRST) -> Cell:
     """Where `corp`'s marker starts (2.10: "auf das Ausgangskursfeld")."""
-    return PAR_CELLS[corp]
+    return par_cells(edition)[corp]
 
 
 def part_holder(seat: int) -> str:

@@ -640,7 +640,7 @@ def company_runs(w: World, corp: str, trains: Sequence[str] | None = None) -> Co
     `trains` instead on the map now (a bot weighing a purchase)."""
     held = w.trains.trains(corp) if trains is None else trains
     return best_company_runs(
-        w.map, corp, tr.ranges(held), home=homes()[corp].hex, double_track=w.double_track
+        w.map, corp, tr.ranges(held), home=homes(w.edition)[corp].hex, double_track=w.double_track
     )
 
 

@@ -10,18 +10,22 @@ from dataclasses import replace
 from typing import Any, ClassVar, Final, Self
 
 from ..core.errors import GameIsOver, InvalidAction, NotYourTurn, quote
-from ..core.game import Effects, JsonDict, TitleState, json_copy, register
+from ..core.game import Effects, JsonDict, TitleState, is_int, json_copy, register
 from ..core.rng import Rng
 from . import bid as bidding
 from .actions import CODEC, Action
 from .economy import START_CASH, TRAMS
 from .end import totals
 from .flow import BIDDING, FLOW, company_runs
+from .source import FIRST, editions, latest
 from .world import World, new_world
 
 # Variant 1 (14, Doppelgleis), variant 2 (15, Bahnen auf Kredit) and the S-Bahn board's
-# veto (12.6, digest A-49; sbahn_veto.py): off unless chosen.
-OPTIONS: Final = ("double_track", "trains_on_credit", "s_veto")
+# veto (12.6, digest A-49; sbahn_veto.py): off unless chosen. "edition": the design
+# edition (source.py): a new game gets the latest (`new_game_options`), a game without
+# it is edition 1 (saves, links and positions from before editions).
+EDITION: Final = "edition"
+OPTIONS: Final = ("double_track", "trains_on_credit", "s_veto", EDITION)
 
 
 def _flag(options: Mapping[str, Any], name: str) -> bool:
@@ -29,6 +33,16 @@ def _flag(options: Mapping[str, Any], name: str) -> bool:
     if not isinstance(value, bool):
         raise InvalidAction(f"{name!r} must be true or false, not {quote(value)}")
     return value
+
+
+def edition_option(options: Mapping[str, Any]) -> int:
+    """The design edition `options` name (1 if none); InvalidAction for one that does not
+    exist."""
+    value = options.get(EDITION, FIRST)
+    if not is_int(value) or value not in editions():
+        known = ", ".join(map(str, editions()))
+        raise InvalidAction(f"1881 option {EDITION!r} must be one of {known}, not {quote(value)}")
+    return int(value)
 
 
 @register
@@ -63,10 +77,17 @@ class Berlin1881(TitleState[Action]):
             rng.below(len(players)),
             double_track=_flag(options, "double_track"),
             credit=_flag(options, "trains_on_credit"),
+            edition=edition_option(options),
         )
         w.s_veto = _flag(options, "s_veto")
         FLOW.begin(w)
         return cls(w)
+
+    @classmethod
+    def new_game_options(cls, options: Mapping[str, Any]) -> JsonDict:
+        """A new game without an edition is played with the latest one, and its options
+        (so its save, link and positions) say which."""
+        return {**options} if EDITION in options else {**options, EDITION: latest()}
 
     # --- positions (position.py) -----------------------------------------------------------
 

@@ -64,6 +64,7 @@ from .end import EndState
 from .flow import BID, BIDDING, BUYING, OR, SR, STOCK, company_runs
 from .offers import Offer
 from .runs import SBAHN_PARTS, CompanyRuns, TrainRun
+from .source import FIRST
 from .stock import StockState
 from .track import TrackTurn
 from .trains import PHASES, TrainState
@@ -75,6 +76,7 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="Berlin1881")
 
 VERSION: Final = 1
+EDITION: Final = "edition"  # optional: the design edition (source.py), 1 if absent
 FIELDS: Final = (
     "double_track",
     "credit",
@@ -157,6 +159,8 @@ def write(w: World) -> JsonDict:
         "map_version": w.map_version,
         "over": w.over,
         **position_board.write(w),
+        # Only past edition 1: a position without it is of edition 1 (source.py).
+        **({EDITION: w.edition} if w.edition != FIRST else {}),
     }
 
 
@@ -203,20 +207,23 @@ def read(
     cls: type[S], players: Sequence[str], options: Mapping[str, Any], body: Mapping[str, Any]
 ) -> S:
     """A state at position `body`, checked completely before it is returned."""
-    from .game import OPTIONS
+    from .game import OPTIONS, edition_option
 
     unknown = set(options) - set(OPTIONS)
     if unknown:
         raise InvalidPosition(f"unknown 1881 options: {', '.join(sorted(map(str, unknown)))}")
     veto = position_board.option(options, body)
-    fields(body, "the position", FIELDS, (position_board.FIELD,))
+    fields(body, "the position", FIELDS, (position_board.FIELD, EDITION))
+    edition = edition_option({EDITION: body.get(EDITION, FIRST)})
+    if EDITION in options and edition_option(options) != edition:
+        raise InvalidPosition(f"the position's {EDITION!r} differs from the game's option")
     if len(players) not in START_CASH:
         raise InvalidPosition("1881 is a game for 3 to 6 players", rule="1881 1")
     for name, key in (("double_track", "double_track"), ("trains_on_credit", "credit")):
         if flag(body[key], f"'{key}'") != (options.get(name, False) is True):
             raise InvalidPosition(f"'{key}' differs from the game's option {name!r}")
     with reading("the position"):
-        w = _world(list(players), body)
+        w = _world(list(players), body, edition)
     w.s_veto = veto
     with reading("'board'"):
         w.board = position_board.read(body[position_board.FIELD], len(players)) if veto else None
@@ -238,9 +245,9 @@ def read(
     return state
 
 
-def _world(players: list[str], body: Mapping[str, Any]) -> World:
+def _world(players: list[str], body: Mapping[str, Any], edition: int) -> World:
     n = len(players)
-    eco = new_economy(players)
+    eco = new_economy(players, edition)
     with reading("'cash'"):
         eco.money = _money(eco.money, obj(body["cash"], "'cash'"))
     with reading("'shares'"):
@@ -254,7 +261,7 @@ def _world(players: list[str], body: Mapping[str, Any]) -> World:
     with reading("'trains'"):
         trains = TrainState.from_dict(obj(body["trains"], "'trains'"))
     with reading("'map'"):
-        on_map = map_state(body["map"])
+        on_map = map_state(body["map"], edition)
     with reading("'charters'"):
         charters = _charters(obj(body["charters"], "'charters'"))
     with reading("'end'"):
@@ -371,13 +378,14 @@ def _companies(eco: Economy, c: Mapping[str, Any], players: list[str]) -> None:
         raise InvalidPosition("every company in 'floated' is in 'in_play' (4.25)")
 
 
-def map_state(value: Any) -> MapState:
-    """The map of a position's 'map' field (tiles, depots, reserved homes), its shape
-    checked; what holds on every map is checked with the whole world (broken_world)."""
+def map_state(value: Any, edition: int = FIRST) -> MapState:
+    """The map of a position's 'map' field (tiles, depots, reserved homes) in design
+    `edition`, its shape checked; what holds on every map is checked with the whole world
+    (broken_world)."""
     m = obj(value, "'map'")
     fields(m, "'map'", ("tiles", "tokens", "reserved"), ("reserved_hex",))
-    state = b.initial_state()
-    tiles = b.tiles()
+    state = b.initial_state(edition)
+    tiles = b.tiles(edition)
     state.tiles = {}
     for coord, laid in obj(m["tiles"], "the map's 'tiles'").items():
         if coord not in state.board.hexes:
@@ -519,7 +527,7 @@ def broken_world(w: World) -> list[str]:
 
 
 def _tile_errors(m: MapState) -> list[str]:
-    counts = b.tile_counts()
+    counts = b.tile_counts(b.edition_of(m.board))
     laid = Counter(tile.name for tile, _ in m.tiles.values())
     return [
         f"{n} tiles {name} on the map; Table 6 has {counts.get(name, 0)}"

@@ -33,7 +33,7 @@ def start_depot(w: World, legal: list[JsonDict]) -> JsonDict:
     """12.5: the Trasse station with the most free Trasse stations near it (the S track
     the part will lay reaches them), nearer ones counting more."""
     grid = w.map.board.grid
-    open_stations = [h for h in sorted(trasse()) if not _s_depot_at(w, h)]
+    open_stations = [h for h in sorted(trasse(w.edition)) if not _s_depot_at(w, h)]
 
     def score(entry: JsonDict) -> int:
         here = str(entry["hex"])

@@ -67,7 +67,7 @@ def _track(w: World, part: str, legal: list[JsonDict], rng: Rng) -> JsonDict | N
         gain = outcome.build_bonus - outcome.cost
         if has_trains:
             trial = w.map.copy()
-            trial.lay(e["hex"], tiles()[e["tile"]], int(e["rotation"]))
+            trial.lay(e["hex"], tiles(w.edition)[e["tile"]], int(e["rotation"]))
             saved, w.map = w.map, trial
             try:
                 gain += part_runs(w, part).total - base

@@ -89,7 +89,7 @@ def placer_seat(w: World, part: str) -> int | None:
 def places(w: World, token: str) -> list[tuple[str, int]]:
     """Every Trasse station (hex, city) with a free S circle `token` may take now."""
     out = []
-    for coord in sorted(trasse()):
+    for coord in sorted(trasse(w.edition)):
         tile, _ = w.map.tile(coord)
         cities = [s.part for s in tile.stops if s.kind is StopKind.CITY]
         out += [(coord, c) for c in cities if _free_s_circle(w, coord, c, token) is not None]
@@ -124,7 +124,7 @@ def check_place(w: World, a: Action, seat: int) -> int:
         )
     if a.hex is None or a.city is None:
         raise InvalidAction("A start depot names its hex and city")
-    if a.hex not in trasse():
+    if a.hex not in trasse(w.edition):
         raise IllegalAction(f"{a.hex} is not on the S-Bahn Trasse", rule="1881 12.5")
     tile, _ = w.map.tile(a.hex)
     if not any(s.part == a.city and s.kind is StopKind.CITY for s in tile.stops):

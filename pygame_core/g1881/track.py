@@ -20,9 +20,9 @@ from ..g18xx.board import Board, MapState
 from ..g18xx.graph import TrackGraph
 from ..g18xx.laying import Lay, entry_edges
 from ..g18xx.tiles import Gauge, StopKind, TileDef, upgrade_ok
-from .board import hex_data, map_data, tile_counts, tiles, upgrade_rules
+from .board import edition_of, hex_data, map_data, tile_counts, tiles, upgrade_rules
 from .runs import SBAHN_PARTS, token_groups
-from .source import section
+from .source import FIRST, per_edition, section
 
 
 @dataclass(frozen=True)
@@ -93,9 +93,9 @@ class LayOutcome:
     upgrade: bool
 
 
-def build_bonus(coord: str) -> int:
-    """The (+N) printed on a field (6.16), 0 if none."""
-    return int(hex_data()[coord].get("build_bonus", 0))
+def build_bonus(coord: str, edition: int) -> int:
+    """The (+N) printed on a field (6.16) in design `edition`, 0 if none."""
+    return int(hex_data(edition)[coord].get("build_bonus", 0))
 
 
 def _is_upgrade(state: MapState, coord: str) -> bool:
@@ -109,13 +109,14 @@ def outcome(state: MapState, coord: str) -> LayOutcome:
     bonus goes to the first build only)."""
     if not state.is_printed(coord):
         return LayOutcome(0, 0, upgrade=True)
-    return LayOutcome(state.board.hexes[coord].tile.lay_cost, build_bonus(coord), upgrade=False)
+    bonus = build_bonus(coord, edition_of(state.board))
+    return LayOutcome(state.board.hexes[coord].tile.lay_cost, bonus, upgrade=False)
 
 
-@functools.cache
-def trasse() -> frozenset[str]:
+@per_edition
+def trasse(edition: int) -> frozenset[str]:
     """The hexes of the S-Bahn Trasse (6.13), its stations included."""
-    return frozenset(map_data()["sbahn_trasse"]["hexes"])
+    return frozenset(map_data(edition)["sbahn_trasse"]["hexes"])
 
 
 def _stop_kinds(tile: TileDef) -> frozenset[StopKind]:
@@ -139,7 +140,7 @@ def _check_turn(state: MapState, coord: str, phase: PhaseTrack, turn: TrackTurn)
 
 def _check_tile_rules(state: MapState, coord: str, tile: TileDef, phase: PhaseTrack) -> None:
     """Tile against field (6.2-6.9, 6.13, 6.14, Table 6), rotation aside."""
-    rules = upgrade_rules()
+    rules = upgrade_rules(edition_of(state.board))
     old, _ = state.tile(coord)
     printed = state.is_printed(coord)
     if tile.colour not in phase.colours:
@@ -159,7 +160,7 @@ def _check_tile_rules(state: MapState, coord: str, tile: TileDef, phase: PhaseTr
             f"{coord} takes only its own special tiles (Table 5), not {tile.name}", "1881 6.14"
         )
     s_tile = bool(tile.exits(0, Gauge.NARROW))
-    if s_tile != (coord in trasse()):
+    if s_tile != (coord in trasse(edition_of(state.board))):
         message = (
             "S-Bahn tiles go on the S-Bahn Trasse only"
             if s_tile
@@ -186,7 +187,9 @@ def _check_tile_rules(state: MapState, coord: str, tile: TileDef, phase: PhaseTr
 def _check_rotation(state: MapState, coord: str, tile: TileDef, rotation: int) -> None:
     old, old_rotation = state.tile(coord)
     printed = state.is_printed(coord)
-    if not upgrade_ok(old, old_rotation, tile, rotation, upgrade_rules(), printed=printed):
+    if not upgrade_ok(
+        old, old_rotation, tile, rotation, upgrade_rules(edition_of(state.board)), printed=printed
+    ):
         raise _refuse(f"{tile.name} at rotation {rotation} breaks track on {coord}", "1881 6.10")
     exits = tile.exits(rotation)
     closed = exits - state.board.open_edges(coord)
@@ -274,9 +277,10 @@ def check_lay(
     """
     corp, cash = builder.corp, builder.cash
     coord, name, rotation = lay
+    edition = edition_of(state.board)
     if coord not in state.board.hexes:
         raise InvalidAction(f"No hex {coord!r} on the 1881 map")
-    if name not in tiles():
+    if name not in tiles(edition):
         raise InvalidAction(f"No tile {name!r} in 1881 (Table 6)")
     if rotation not in range(6):
         raise InvalidAction(f"Rotation must be 0-5, not {rotation!r}")
@@ -284,9 +288,9 @@ def check_lay(
     if state.board.hexes[coord].blocked:
         raise _refuse(f"{coord} cannot be built on", "1881 6.5")
     _check_turn(state, coord, rules, builder.turn)
-    tile = tiles()[name]
+    tile = tiles(edition)[name]
     _check_tile_rules(state, coord, tile, rules)
-    available = state.supply(tile_counts()) if supply is None else supply
+    available = state.supply(tile_counts(edition)) if supply is None else supply
     if available.get(name, 0) <= 0:
         raise _refuse(f"no tile {name} is left", "1881 6.17")
     _check_rotation(state, coord, tile, rotation)
@@ -309,7 +313,7 @@ def lay(
     `build_bonus`, and records the build in its `TrackTurn`."""
     result = check_lay(state, builder, lay, supply)
     coord, name, rotation = lay
-    state.lay(coord, tiles()[name], rotation)
+    state.lay(coord, tiles(edition_of(state.board))[name], rotation)
     return result
 
 
@@ -322,7 +326,8 @@ def legal_lays(
     """Every (hex, tile, rotation) `builder` may lay now, each one `check_lay` accepts
     (`hexes` limits the search). In hex order, then as `map_lays` lists them."""
     rules = phase_track(builder.phase)
-    available = state.supply(tile_counts()) if supply is None else supply
+    edition = edition_of(state.board)
+    available = state.supply(tile_counts(edition)) if supply is None else supply
     graph = _graph(state, builder.network, builder.corp)
     only = None if hexes is None else frozenset(hexes)
     out: list[Lay] = []
@@ -339,7 +344,7 @@ def legal_lays(
             continue
         for name, rotation in _on_offer(state, coord, rules, available):
             # 6.12: the new track must extend the company's (`entry_edges`).
-            if edges is None or tiles()[name].exits(rotation, graph.gauge) & edges:
+            if edges is None or tiles(edition)[name].exits(rotation, graph.gauge) & edges:
                 out.append((coord, name, rotation))
     return out
 
@@ -351,15 +356,16 @@ def _on_offer(
     supply still holds (6.17)."""
     tile, rotation = state.tile(coord)
     fitting = _fitting(state.board, coord, tile, rotation, state.is_printed(coord))
+    kinds = tiles(edition_of(state.board))
     return [
         (name, r)
         for name, r in fitting
-        if tiles()[name].colour in rules.colours and available.get(name, 0) > 0
+        if kinds[name].colour in rules.colours and available.get(name, 0) > 0
     ]
 
 
-# Every colour a tile has: `_fitting` leaves the phase's colours (6.2) to its callers.
-_ANY_PHASE: Final = PhaseTrack(frozenset(t.colour for t in tiles().values()), 0)
+# Every tile colour: `_fitting` leaves the phase's colours (6.2) to its callers.
+_ANY_PHASE: Final = PhaseTrack(frozenset(("yellow", "green", "brown", "gray")), 0)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -372,18 +378,21 @@ def _fitting(
     cannot go stale: a lay on `coord` changes the tile in the key, and the printed map
     never changes."""
     state = MapState(board, {} if printed else {coord: (tile, rotation)})
-    everything = {name: 1 for name in tiles()}
+    edition = edition_of(board)
+    kinds = tiles(edition)
+    everything = {name: 1 for name in kinds}
     lays = state.legal_lays(
-        coord, tiles().values(), everything, _ANY_PHASE.colours, upgrade_rules()
+        coord, kinds.values(), everything, _ANY_PHASE.colours, upgrade_rules(edition)
     )
     return tuple((name, r) for name, r in lays if _fits(state, coord, name, r, _ANY_PHASE))
 
 
 def _fits(state: MapState, coord: str, name: str, rotation: int, rules: PhaseTrack) -> bool:
     """True if the tile rules and its rotation allow `name` on `coord` (connection aside)."""
+    tile = tiles(edition_of(state.board))[name]
     try:
-        _check_tile_rules(state, coord, tiles()[name], rules)
-        _check_rotation(state, coord, tiles()[name], rotation)
+        _check_tile_rules(state, coord, tile, rules)
+        _check_rotation(state, coord, tile, rotation)
     except IllegalAction:
         return False
     return True
@@ -395,7 +404,8 @@ def map_lays(
     """Every (tile, rotation) the map allows on `coord` in `phase`, whoever builds: 6.2 to
     6.11, 6.13, 6.14 and Table 6; connection (6.12), cost and the round's lays aside."""
     rules = phase_track(phase)
-    available = state.supply(tile_counts()) if supply is None else supply
+    counts = tile_counts(edition_of(state.board))
+    available = state.supply(counts) if supply is None else supply
     return _on_offer(state, coord, rules, available)
 
 
@@ -408,22 +418,24 @@ class PeripheryBonus:
     stations: tuple[str, ...]
 
 
-def centre_stations() -> frozenset[str]:
+def centre_stations(edition: int = FIRST) -> frozenset[str]:
     """9.4: "alle Stationen innerhalb der roten 1881-Linie" plus Bahnhof Zoo and
     Breitscheidplatz."""
-    return frozenset(map_data()["city_boundary_1881"]["centre_stations_rule_9_4"])
+    return frozenset(map_data(edition)["city_boundary_1881"]["centre_stations_rule_9_4"])
 
 
-def periphery_stations() -> frozenset[str]:
+def periphery_stations(edition: int = FIRST) -> frozenset[str]:
     """9.4: the stations at the board edge (the thick black line)."""
-    return frozenset(map_data()["periphery_stations"])
+    return frozenset(map_data(edition)["periphery_stations"])
 
 
 def connected_to_centre(state: MapState, network: Gauge = Gauge.BROAD) -> frozenset[str]:
     """The periphery stations joined to a centre station by track of `network`, depots
     ignored (9.4: "ohne Rücksicht auf fremde Depots")."""
     graph = _graph(state, network)
-    starts = [n.index for n in graph.nodes if n.hex in centre_stations()]
+    edition = edition_of(state.board)
+    centre = centre_stations(edition)
+    starts = [n.index for n in graph.nodes if n.hex in centre]
     seen = set(starts)
     todo = list(starts)
     while todo:
@@ -434,7 +446,7 @@ def connected_to_centre(state: MapState, network: Gauge = Gauge.BROAD) -> frozen
                 seen.add(m)
                 todo.append(m)
     stations = {graph.nodes[n].hex for n in seen if graph.nodes[n].kind is StopKind.CITY}
-    return frozenset(stations) & periphery_stations()
+    return frozenset(stations) & periphery_stations(edition)
 
 
 def periphery_bonus(

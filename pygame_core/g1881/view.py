@@ -17,9 +17,10 @@ from . import bid as bidding
 from . import offers, sbahn_turn, sbahn_veto, sbahn_view, start_depots
 from . import trains as tr
 from .board import tile_counts
+from .catalog import variant_of
 from .companies import COMPANIES, papers_of
 from .depots import DEPOT_COSTS
-from .economy import CERT_LIMIT, PARS, SBAHN
+from .economy import CERT_LIMIT, SBAHN, pars
 from .end import share_value
 from .flow import BIDDING, BUYING, DIVIDEND, STOCK, dividend_choices, result_of, train_offers
 from .revenue import Choice, split
@@ -72,7 +73,7 @@ def _companies(w: World) -> dict[str, JsonDict]:
                 else "unopened"
             ),
             "director": eco.shares.director(corp),
-            "par": PARS[corp],
+            "par": pars(w.edition)[corp],
             "price": eco.market.price(corp) if placed else None,
             "cell": list(eco.market.cell(corp)) if placed else None,
             "treasury": eco.money.cash(corp),
@@ -229,7 +230,11 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
             "double_track": w.double_track,
             "trains_on_credit": w.credit,
             "s_veto": w.s_veto,
+            "edition": w.edition,
         },
+        # The design edition's catalog (catalog.py): the page asks for this variant.
+        "variant": variant_of(w.edition),
+        "edition": w.edition,
         "round": {
             "type": e.kind,
             "name": e.name,
@@ -256,7 +261,7 @@ def view(g: Berlin1881, seat: int | None) -> JsonDict:
         "order": w.eco.market.operating_order([*w.operating(), *sbahn_turn.companies(w)]),
         "trains": _trains(w),
         "map": map_json(w.map),
-        "tile_supply": {k: v for k, v in w.map.supply(tile_counts()).items() if v > 0},
+        "tile_supply": {k: v for k, v in w.map.supply(tile_counts(w.edition)).items() if v > 0},
         "bid": _bid(w, seat),
         "sr": None
         if w.sr is None or w.step != STOCK

@@ -25,6 +25,7 @@ from .economy import TRAMS
 from .end import EndState
 from .offers import Offer
 from .runs import CompanyRuns
+from .source import FIRST
 from .stock import StockState
 from .track import NO_BUILDS, Builder, TrackTurn, legal_lays
 from .trains import TrainState
@@ -93,6 +94,12 @@ class World:
     s_veto: bool = False  # option: the board's veto and vote (12.6, A-49; sbahn_veto.py)
     board: Board | None = None  # the board's proposal and refusals (sbahn_veto.py)
 
+    @property
+    def edition(self) -> int:
+        """The design edition the game is played with (source.py); the economy keeps it
+        (its pars and market are the edition's), the map's tables follow its board."""
+        return self.eco.edition
+
     def director_seat(self, corp: str) -> int | None:
         """The seat directing `corp` (None: nobody); a tram company holding the S-Bahn's
         chair acts through its own director (10.9, digest A-50)."""
@@ -120,12 +127,18 @@ class World:
         """A log line everyone may read."""
         self.log.append(LogEntry(seat, text))
 
+    def _options(self) -> JsonDict:
+        out: JsonDict = {"double_track": self.double_track, "credit": self.credit}
+        if self.edition != FIRST:  # only past edition 1: older games keep their state hash
+            out["edition"] = self.edition
+        return out
+
     def canonical(self) -> JsonDict:
         """The full state (secrets included) as plain data (fields added later appear
         once set, so older games keep their state hash)."""
         out: JsonDict = {
             "players": list(self.players),
-            "options": {"double_track": self.double_track, "credit": self.credit},
+            "options": self._options(),
             "eco": self.eco.to_dict(),
             "trains": self.trains.to_dict(),
             "map": map_json(self.map),
@@ -170,17 +183,24 @@ def _op_json(op: Operating) -> JsonDict:
     return out
 
 
-def new_world(players: list[str], auctioneer: int, *, double_track: bool, credit: bool) -> World:
-    """A new game: start money paid (2.2), all shares new, an empty map with every home
-    reserved (7.5), all trains at the bank (2.1)."""
-    eco = new_economy(players)
+def new_world(
+    players: list[str],
+    auctioneer: int,
+    *,
+    double_track: bool,
+    credit: bool,
+    edition: int = FIRST,
+) -> World:
+    """A new game of design `edition`: start money paid (2.2), all shares new, an empty map
+    with every home reserved (7.5), all trains at the bank (2.1)."""
+    eco = new_economy(players, edition)
     return World(
         players=players,
         double_track=double_track,
         credit=credit,
         eco=eco,
         trains=TrainState.new(),
-        map=initial_state(),
+        map=initial_state(edition),
         end=EndState(),
         charters={c: Charter.of(c) for c in TRAMS},
         auctioneer=auctioneer,
@@ -192,7 +212,7 @@ def place_homes(w: World) -> None:
     for corp in w.eco.floated:
         if corp not in TRAMS or corp in w.eco.closed or w.map.corp_tokens(corp):
             continue
-        home = homes()[corp]
+        home = homes(w.edition)[corp]
         w.map.place_token(home.hex, home.part, corp)
         w.map_version += 1
         w.say(f"{corp} places its start depot on {home.hex}")

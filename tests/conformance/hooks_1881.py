@@ -38,7 +38,7 @@ def broken(g: Game) -> list[str]:
         percent = _percent(certs)
         if percent != 100:
             out.append(f"shares: {corp}'s certificates sum to {percent}%")
-    for name, left in w.map.supply(tile_counts()).items():
+    for name, left in w.map.supply(tile_counts(w.edition)).items():
         if left < 0:
             out.append(f"tiles: tile {name} used {-left} times beyond the manifest (6.17)")
     for coord, cities in w.map.tokens.items():

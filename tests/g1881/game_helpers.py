@@ -15,7 +15,8 @@ CAP = 20000  # actions: a bot game is far shorter (a few hundred to a few thousa
 
 
 def new(players: int, seed: int, options: Mapping[str, Any] | None = None) -> Game:
-    """A new 1881 game with seats "P0".."Pn-1"."""
+    """A new 1881 game with seats "P0".."Pn-1" (design edition 1 unless `options` name
+    one: `Game` takes the options as written, so the rule tests keep edition 1's numbers)."""
     return Game("1881", [f"P{i}" for i in range(players)], dict(options or {}), seed)
 
 

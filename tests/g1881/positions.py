@@ -11,7 +11,6 @@ from typing import Any
 from pygame_core import Game
 from pygame_core.g1881.depots import Circle, circles
 from pygame_core.g1881.economy import (
-    PARS,
     PART_CAPITAL,
     SBAHN,
     SBAHN_FLOAT_PERCENT,
@@ -20,6 +19,7 @@ from pygame_core.g1881.economy import (
     SEATS,
     TRAMS,
     par_cell,
+    pars,
     part_holder,
 )
 from pygame_core.g1881.position import map_state
@@ -208,7 +208,7 @@ def sbahn_floated(buyers: tuple[str, ...]) -> Edit:
         for index, buyer in enumerate(buyers):
             cert, percent = f"{SBAHN}_{index}", SBAHN_SHARES[index]
             owner(cert, buyer)(p)
-            cash(buyer, p["cash"][buyer] - PARS[SBAHN] * percent // SBAHN_UNIT)(p)
+            cash(buyer, p["cash"][buyer] - pars()[SBAHN] * percent // SBAHN_UNIT)(p)
             sold += percent
         assert sold >= SBAHN_FLOAT_PERCENT, "the S-Bahn floats at 30% (12.4)"
         companies = p["companies"]

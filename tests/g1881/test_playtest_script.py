@@ -4,13 +4,14 @@ with the game itself and with each other."""
 from __future__ import annotations
 
 from pygame_core import Game
-from scripts.playtest_1881 import ENDS, Figures, Job, collect, jobs, table
+from pygame_core.g1881.source import latest
+from scripts.playtest_1881 import ENDS, Figures, Job, bot_move, collect, jobs, table
 
 from .game_helpers import world
 
 
 def _replay(players: int, seed: int) -> Game:
-    g = Game("1881", [f"P{i}" for i in range(players)], {}, seed)
+    g = Game("1881", [f"P{i}" for i in range(players)], {"edition": latest()}, seed)
     while g.active is not None:
         seat = g.active
         g.apply(g.bot_action(seat, "normal"), seat)
@@ -50,9 +51,11 @@ def test_the_table_counts_every_game() -> None:
         Figures(3, 1, sets=7, ended="bank", ranking=[0, 1, 2], bid_order=[1, 0, 2]),
     ]
     games[0].opened, games[1].opened = {2: "GBS", 0: "SSC"}, {1: "GBS"}
+    games[0].prices, games[1].prices = {"GBS": 120, "SSC": 60}, {"GBS": 200}
     lines = table(games)
     assert "400 1 (50%), bank 1 (50%)" in lines[2]
-    assert "wins by the company the winner opened: GBS 1/2 SSC 0/1 none 1" in lines[-2]
+    assert "wins by the company the winner opened: GBS 1/2 SSC 0/1 none 1" in lines[-3]
+    assert lines[-2].endswith("GBS 160 SSC 60")  # mean last price where in play
     assert "mean 6.0, min 5, max 7" in lines[1]
     assert lines[6].endswith("1:1 2:0 3:1")  # by seat: seats 0 and 2 won
     assert lines[7].endswith("1:1 2:1 3:0")  # by bid position: first and second
@@ -69,3 +72,28 @@ def test_the_table_reports_the_s_bahn_share_of_income_1881_12_13() -> None:
     line = next(x for x in table(games) if "S-Bahn" in x)
     assert "floated in 50% of games" in line
     assert "share of all run income 10.0%" in line
+
+
+def test_random_openings_open_companies_the_dearest_rule_would_not_1881_4_25() -> None:
+    """The playtest's `--openings random` (bots.OPENINGS): the normal bots open a random
+    company among those they may open (4.25: each can float it alone), so over a few seeds
+    some opener picks another company than the dearest-first bots; every game still ends,
+    and the last prices name only companies in play."""
+    dearest = [collect(Job(3, seed, ("normal",) * 3)) for seed in range(3)]
+    varied = [collect(Job(3, seed, ("normal",) * 3, "random")) for seed in range(3)]
+    assert [f.opened for f in varied] != [f.opened for f in dearest]
+    for f in varied:
+        assert f.ended in ENDS and f.ended != "cap"
+        assert set(f.opened.values()) <= set(f.prices)
+        assert all(10 <= p <= 400 for p in f.prices.values())
+
+
+def test_an_unknown_opening_is_refused() -> None:
+    """Only the openings bots.OPENINGS names exist."""
+    g = Game("1881", ["A", "B", "C"], {}, 1)
+    try:
+        bot_move(g, 0, "normal", "cheapest")
+    except ValueError as e:
+        assert "cheapest" in str(e)
+    else:
+        raise AssertionError("an unknown opening was accepted")

@@ -12,7 +12,7 @@ from pygame_core import Game, IllegalAction, NotYourTurn
 from pygame_core.g18xx.money import BANK
 from pygame_core.g18xx.shares import IPO, POOL
 from pygame_core.g1881.depots import Circle, circles, kind_of
-from pygame_core.g1881.economy import PARS, PART_CAPITAL, SBAHN, part_holder
+from pygame_core.g1881.economy import PART_CAPITAL, SBAHN, pars, part_holder
 from pygame_core.g1881.track import trasse
 
 from .game_helpers import new, play_checked, world
@@ -113,7 +113,7 @@ def test_c43_the_float_at_30_percent_pays_1680_into_the_parts_1881_12_4() -> Non
     assert SBAHN in w.eco.floated
     parts = [SBAHN, *(part_holder(s) for s in (1, 2, 3))]
     assert [w.eco.money.cash(p) for p in parts] == [PART_CAPITAL] * 4
-    paid_in = 168 + 4 * 84 + PARS["BESTAG"]  # new shares are paid to the bank (12.4)
+    paid_in = 168 + 4 * 84 + pars()["BESTAG"]  # new shares are paid to the bank (12.4)
     assert w.eco.money.cash(BANK) == bank - 4 * PART_CAPITAL + paid_in
 
 

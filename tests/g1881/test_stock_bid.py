@@ -10,7 +10,7 @@ from pygame_core.core.errors import EngineError, IllegalAction, InvalidAction, N
 from pygame_core.g1881 import bid
 from pygame_core.g1881.bid import BidState
 from pygame_core.g1881.companies import check_buy
-from pygame_core.g1881.economy import PARS, TRAMS
+from pygame_core.g1881.economy import TRAMS, pars
 
 from .stock_helpers import IPO, economy
 
@@ -109,8 +109,8 @@ def test_case_4_start_purchases() -> None:
     act(state, 0, type="buy", company="SBV")  # the fourth ends his purchases
     assert bid.active(state) == 1 and "SBV" not in eco.floated
     act(state, 1, type="buy", company="SBV")
-    assert eco.money.cash("P2") == 620 - PARS["SBV"]
-    assert "SBV" in eco.floated and eco.money.cash("SBV") == 10 * PARS["SBV"] == 700
+    assert eco.money.cash("P2") == 620 - pars()["SBV"]
+    assert "SBV" in eco.floated and eco.money.cash("SBV") == 10 * pars()["SBV"] == 700
     assert {"event": "float", "company": "SBV", "capital": 700, "home": "L6"} in eco.events
 
 

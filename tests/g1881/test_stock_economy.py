@@ -76,7 +76,7 @@ def test_market_zones_and_pars() -> None:
     assert yellow == {20, 30, 40, 45, 50}
     assert [grid.price(c) for c in grid.zones[economy.BANKRUPT]] == [10]
     assert [grid.price(c) for c in grid.zones[economy.END]] == [400]
-    for corp, par in economy.PARS.items():
+    for corp, par in economy.pars().items():
         assert grid.price(economy.par_cell(corp)) == par
         assert par in grid.par_prices(economy.par_kind(corp))
 

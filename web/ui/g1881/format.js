@@ -17,6 +17,14 @@ export { companyBadge, seatName };
 /** The names of the variants (rules 14 and 15), as the new-game form and summaries show them. */
 export const OPTION_NAMES = { double_track: "Double track (variant 1)", trains_on_credit: "Trains on credit (variant 2)", s_veto: "S-Bahn board veto (12.6)" };
 
+/** The names of the variants that are on in `options` (the design edition is an option too,
+ * but not a variant: the game's facts show it apart). */
+export function variantNames(options) {
+  return Object.entries(options ?? {})
+    .filter(([k, on]) => k !== "edition" && on)
+    .map(([k]) => OPTION_NAMES[k] ?? k);
+}
+
 /** Give each company of a view or catalog its printed colours (tram companies and the S-Bahn). */
 export function registerColours(companies) {
   const map = {};

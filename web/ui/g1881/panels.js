@@ -9,7 +9,7 @@ import { sheet } from "../g18xx/sheets.js";
 import { seatColour } from "../g18xx/format.js";
 import { drawToken, SLOT_R } from "../g18xx/tiles.js";
 import { tokenStyle } from "../g18xx/colours.js";
-import { companyBadge, money, OPTION_NAMES, trainChip, trainType } from "./format.js";
+import { companyBadge, money, trainChip, trainType, variantNames } from "./format.js";
 
 /** The round (SR 2, OR 2.1, the opening bid, ...) in the top bar. */
 export function roundChip(view) {
@@ -234,9 +234,10 @@ export function trainsPanel(view) {
   );
 }
 
-/** The game's facts: bank, round, phase, variants. */
+/** The game's facts: bank, round, phase, variants, and the design edition (docs/1881-design.md,
+ * "Editions": the board, tiles, market and pars the game is played with). */
 export function gameFacts(view) {
-  const opts = Object.entries(view.options ?? {}).filter(([, on]) => on).map(([k]) => OPTION_NAMES[k] ?? k);
+  const opts = variantNames(view.options);
   return h(
     "p",
     { class: "g81-facts muted small", "data-testid": "game-facts" },
@@ -244,5 +245,6 @@ export function gameFacts(view) {
     view.bank !== undefined ? ` · bank ${money(view.bank)}` : "",
     view.phase !== undefined ? ` · phase ${view.phase}` : "",
     opts.length ? ` · ${opts.join(", ")}` : "",
+    view.edition !== undefined ? h("span", { "data-testid": "design-edition", title: "The edition of the board, tiles, market and pars this game is played with" }, ` · design edition ${view.edition}`) : "",
   );
 }

@@ -5,7 +5,7 @@
 import { h, s } from "../dom.js";
 import { rulesCard } from "../rules-card.js";
 import { describeSave, importChoice, newGameForm, titleArt } from "../g18xx/setup.js";
-import { money, OPTION_NAMES } from "./format.js";
+import { money, OPTION_NAMES, variantNames } from "./format.js";
 
 export const DEFAULT_1881 = {
   count: 4,
@@ -66,7 +66,7 @@ export function importChoice1881(resp, { onOpen, onCancel }) {
 
 /** A short description of a saved 1881 game for the start page. */
 export function describe1881(rec) {
-  const opts = Object.entries(rec.session?.options ?? {}).filter(([, on]) => on).map(([k]) => OPTION_NAMES[k] ?? k);
+  const opts = variantNames(rec.session?.options);
   return describeSave(rec, "1881", (v, over) => [over ? "Finished" : v.round?.label ?? "", ...opts].filter(Boolean).join(" · "));
 }
 
