@@ -76,6 +76,7 @@ if TYPE_CHECKING:
 S = TypeVar("S", bound="Berlin1881")
 
 VERSION: Final = 1
+START_STEPS: Final = (BIDDING, BUYING)  # 2.4-2.9: the start round; homes go down at its end
 EDITION: Final = "edition"  # optional: the design edition (source.py), 1 if absent
 FIELDS: Final = (
     "double_track",
@@ -557,8 +558,8 @@ def _depot_errors(w: World) -> list[str]:
                 errors.append(f"a depot on {coord}-{part} stands on a circle not of its kind (7.3)")
     for corp in TRAMS:
         # the start depot is not on the charter (4.26, 7.1); a bankrupt company's depots
-        # leave the map (9.13)
-        home = 1 if corp in w.eco.floated else 0
+        # leave the map (9.13); a float in the start purchases places it when they end
+        home = 1 if corp in w.eco.floated and w.step not in START_STEPS else 0
         expected = 0 if corp in w.eco.closed else sum(w.charters[corp].out) + home
         if on_map[corp] != expected:
             errors.append(

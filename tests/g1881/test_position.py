@@ -59,6 +59,25 @@ def test_a_position_inside_the_sealed_bid_keeps_the_bids_placed() -> None:
     _same(g, started)
 
 
+def test_a_float_during_the_start_purchases_has_no_start_depot_yet_1881_2_9_4_26() -> None:
+    # 2.9 / 4.26: a company that floats in the start purchases puts its start depot down
+    # when they end, so a position taken between the two is legal and plays on the same.
+    g = new_game("1881", [*PLAYERS, "D", "E"], {}, 0)
+    while g.position()["step"] in ("bid", "start") and not _floated(g):
+        play_bots(g, 1)
+    assert g.position()["step"] == "start" and _floated(g)
+    started = _start(g, g.position())
+    _same(g, started)
+    for record in play_bots(copy.deepcopy(g), 30):
+        g.apply(record["action"], record["seat"])
+        started.apply(record["action"], record["seat"])
+    _same(g, started)
+
+
+def _floated(g: Game) -> bool:
+    return bool(g.position()["companies"]["floated"])
+
+
 def test_the_s_bahns_turn_plays_on_the_same_from_its_position() -> None:
     # 12.5-12.13: the part acting, the parts done and their votes are in the position.
     g = sbahn_game()
