@@ -17,7 +17,9 @@ checks: scripts/fuzz_1881.py does those. Prints a table per player count and the
 from __future__ import annotations
 
 import argparse
+import functools
 import hashlib
+import json
 import sys
 import time
 from collections import Counter, defaultdict
@@ -34,7 +36,7 @@ from pygame_core.core.rng import Rng
 from pygame_core.g1881.bots import OPENINGS, choose
 from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.game import Berlin1881
-from pygame_core.g1881.source import editions, latest
+from pygame_core.g1881.source import candidate, editions, latest
 from pygame_core.g1881.world import World
 from scripts.fuzz_1881 import levels_for
 
@@ -51,6 +53,7 @@ class Job:
     levels: tuple[str, ...]
     opening: str = OPENINGS[0]  # how the normal bots pick a company to open (bots.OPENINGS)
     edition: int = latest()  # the design data played (source.editions)
+    overlay: str = ""  # a candidate edition's overlay file (--overlay), played as `edition`
 
 
 @dataclass
@@ -101,8 +104,16 @@ def bot_move(g: Game, seat: int, level: str, opening: str) -> dict[str, object]:
     return choose(state, seat, level, rng, opening)
 
 
+@functools.cache
+def _candidate(path: str) -> int:
+    """The overlay at `path` as this process's candidate edition (source.candidate)."""
+    return candidate(json.loads(Path(path).read_text("utf-8")))
+
+
 def collect(job: Job) -> Figures:
     """Play `job`'s game with the bots and read its figures from the world."""
+    if job.overlay:
+        assert _candidate(job.overlay) == job.edition, "the candidate edition moved"
     g = Game("1881", [f"P{i}" for i in range(job.players)], {"edition": job.edition}, job.seed)
     w = _world(g)
     out = Figures(job.players, job.seed)
@@ -149,11 +160,13 @@ def jobs(
     level: str,
     opening: str = OPENINGS[0],
     edition: int | None = None,
+    overlay: str = "",
 ) -> list[Job]:
-    """The games the options ask for: `games` seeds per player count."""
-    played = latest() if edition is None else edition
+    """The games the options ask for: `games` seeds per player count (`overlay`: a
+    candidate edition's file, played instead of `edition`)."""
+    played = _candidate(overlay) if overlay else latest() if edition is None else edition
     return [
-        Job(n, seed, levels_for(level, n, seed), opening, played)
+        Job(n, seed, levels_for(level, n, seed), opening, played, overlay)
         for n in players
         for seed in range(seed_start, seed_start + games)
     ]
@@ -256,8 +269,23 @@ def main(argv: list[str] | None = None) -> int:
         "measure the openings without the bots' own preference)",
     )
     parser.add_argument("--edition", type=int, choices=editions(), default=latest())
+    parser.add_argument(
+        "--overlay",
+        default="",
+        help="an edition overlay file (shape of data/edition-N.json) to try: played as the "
+        "edition after the latest, over it",
+    )
     args = parser.parse_args(argv)
-    todo = jobs(args.players, args.games, args.seed_start, args.level, args.openings, args.edition)
+    todo = jobs(
+        args.players,
+        args.games,
+        args.seed_start,
+        args.level,
+        args.openings,
+        args.edition,
+        args.overlay,
+    )
+    edition = todo[0].edition if todo else args.edition
     start = time.perf_counter()
     if args.processes > 1:
         results: Iterator[Figures] = ProcessPoolExecutor(args.processes).map(collect, todo)
@@ -269,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     for players in sorted(by_count):
         print(
             f"{players} players ({args.level}, {args.openings} openings, "
-            f"edition {args.edition}, seeds {args.seed_start}..):"
+            f"edition {edition}{' (' + args.overlay + ')' if args.overlay else ''}, "
+            f"seeds {args.seed_start}..):"
         )
         print("\n".join(table(by_count[players])))
     print("all:")

@@ -28,7 +28,13 @@ FIRST: Final = 1
 EDITABLE: Final = frozenset({"_about", "stock_market", "tiles", "maps"})
 
 
+# A candidate edition's overlay by file name, in this process only (`candidate`).
+_CANDIDATES: Final[dict[str, dict[str, Any]]] = {}
+
+
 def _read(name: str) -> dict[str, Any] | None:
+    if name in _CANDIDATES:
+        return _CANDIDATES[name]
     path = resources.files(__package__).joinpath("data", name)
     if not path.is_file():
         return None
@@ -110,6 +116,24 @@ def forget(edition: int) -> None:
     for table in _TABLES:
         for number in [n for n in table if n >= edition]:
             del table[number]
+
+
+def candidate(overlay: Mapping[str, Any]) -> int:
+    """For tools that try a data change before it is an edition (scripts/playtest_1881.py
+    --overlay): `overlay` becomes, in this process only, the edition after the shipped
+    ones, and its number is returned. A second call replaces the first candidate."""
+    drop_candidate()
+    number = latest() + 1
+    _CANDIDATES[f"edition-{number}.json"] = dict(overlay)
+    forget(number)
+    data(number)  # refuse a bad overlay now (ValueError)
+    return number
+
+
+def drop_candidate() -> None:
+    """Forget the candidate edition (`candidate`): only the shipped editions remain."""
+    _CANDIDATES.clear()
+    forget(FIRST + 1)
 
 
 class PerEdition(Protocol[_T_co]):

@@ -3,7 +3,13 @@ with the game itself and with each other."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from pygame_core import Game
+from pygame_core.g1881 import board, source
 from pygame_core.g1881.source import latest
 from scripts.playtest_1881 import ENDS, Figures, Job, bot_move, collect, jobs, table
 
@@ -97,3 +103,25 @@ def test_an_unknown_opening_is_refused() -> None:
         assert "cheapest" in str(e)
     else:
         raise AssertionError("an unknown opening was accepted")
+
+
+def test_an_overlay_is_played_as_a_candidate_edition(tmp_path: Path) -> None:
+    """--overlay: a change to the design data is playtested before it is an edition; it
+    plays as the edition after the latest, over it, in this process only."""
+    tile = board.tiles(latest())["8"]
+    code = str(source.section("tiles", latest())["definitions"]["8"]["code"])
+    file = tmp_path / "candidate.json"
+    overlay = {"tiles": {"definitions": {"8": {"code": code.replace("revenue:20", "revenue:70")}}}}
+    file.write_text(json.dumps(overlay))
+    try:
+        (job,) = jobs([3], 1, 2, "normal", overlay=str(file))
+        assert job.edition == latest() == len(source.editions()) and job.overlay
+        assert board.tiles(job.edition)["8"].stops[0].revenue.flat == 70
+        assert tile.stops[0].revenue.flat == 20  # the shipped edition is unchanged
+        f = collect(job)
+        assert f.ended in ENDS and f.ended != "cap"
+        with pytest.raises(ValueError, match="trains"):
+            source.candidate({"trains": {}})
+    finally:
+        source.drop_candidate()
+    assert board.tiles(latest())["8"].stops[0].revenue.flat == 20
