@@ -322,10 +322,16 @@ def _after_trade(eco: Economy, corp: str, director_before: str | None) -> None:
         old = director_before
         if eco.shares.over_limit(old, uncounted=eco.uncounted()) and old not in eco.must_sell:
             eco.must_sell.append(old)
+    recheck_limits(eco)
+    settle(eco)
+
+
+def recheck_limits(eco: Economy) -> None:
+    """4.4: only players still over the certificate limit must sell first (a sale, or a
+    bankruptcy taking certificates out of the game, 9.13, can bring one back within it)."""
     eco.must_sell = [
         p for p in eco.must_sell if eco.shares.over_limit(p, uncounted=eco.uncounted())
     ]
-    settle(eco)
 
 
 def settle(eco: Economy) -> list[Event]:

@@ -26,7 +26,7 @@ from ..g18xx.market import Cell, Move
 from ..g18xx.money import BANK
 from ..g18xx.shares import IPO, Shares
 from . import source
-from .companies import Economy
+from .companies import Economy, recheck_limits
 from .economy import SBAHN
 from .end import EndState, bank_pays, note_price
 from .subnetworks import parts as network_parts
@@ -253,4 +253,5 @@ def go_bankrupt(eco: Economy, trains: TrainState, corp: str) -> Bankruptcy:
     eco.in_play = [c for c in eco.in_play if c != corp]
     eco.floated = [c for c in eco.floated if c != corp]
     eco.closed.append(corp)
+    recheck_limits(eco)  # its certificates no longer count (4.4)
     return Bankruptcy(corp, counts, cash, tuple(gone))

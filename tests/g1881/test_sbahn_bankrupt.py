@@ -7,6 +7,8 @@ sub-network to the main network (12.5)."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -202,3 +204,26 @@ def test_a_position_with_a_bankrupt_company_holding_s_shares_is_refused_1881_9_1
     with pytest.raises(InvalidPosition) as refused:
         started(g, owner(f"{SBAHN}_4", corp))
     assert f"bankrupt {corp} still holds S-Bahn shares (9.13)" in str(refused.value)
+
+
+def _must_sell(names: list[str]) -> Callable[[dict[str, Any]], None]:
+    def edit(p: dict[str, Any]) -> None:
+        p["companies"]["must_sell"] = list(names)
+
+    return edit
+
+
+def test_a_bankruptcy_rechecks_who_must_sell_down_to_the_limit_1881_9_13_4_4() -> None:
+    """4.4 with 9.13: the bankrupt company's certificates leave the game, so a player it
+    brings back within the certificate limit no longer has to sell first (the list keeps
+    only those over the limit by their count)."""
+    g = _operating()
+    op = world(g).op
+    assert op is not None
+    corp = op.corp
+    g = started(g, trains_back(corp), price(corp, 1, 0), _must_sell(["P0"]))
+    w = world(g)
+    assert w.eco.must_sell == ["P0"] and not w.eco.shares.over_limit("P0")
+    _go_bankrupt(g, corp)
+    assert corp in w.eco.closed
+    assert w.eco.must_sell == []
