@@ -8,7 +8,7 @@ import copy
 import functools
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -21,6 +21,11 @@ from .test_position_properties import without_ledger
 
 Position = dict[str, Any]
 PLAYERS = ["Ada", "Bo", "Cy"]
+
+
+# The seeded games below were chosen on design edition 1 (a new game's default is the
+# latest); positions are about the rules, not the design's values.
+ED1: Final = {"edition": 1}
 
 
 def _start(g: Game, position: Any) -> Game:
@@ -38,7 +43,7 @@ def _same(a: Game, b: Game) -> None:
 @functools.cache
 def _dividend() -> Game:
     """3 players, seed 0: OR 3.1, SHG's dividend step (its runs searched)."""
-    g = new_game("1881", PLAYERS, {}, 0)
+    g = new_game("1881", PLAYERS, ED1, 0)
     play_bots(g, 150)
     assert (g.state.canonical()["round"][1], g.state.canonical()["step"]) == ("3.1", "dividend")
     return g
@@ -47,7 +52,7 @@ def _dividend() -> Game:
 def test_a_position_inside_the_sealed_bid_keeps_the_bids_placed() -> None:
     # 2.4-2.5: every player bids sealed; a position is the whole state, so the bids
     # placed so far come along and the seats still to bid are the same.
-    g = new_game("1881", PLAYERS, {}, 4)
+    g = new_game("1881", PLAYERS, ED1, 4)
     first = g.acting[0]
     g.apply(g.bot_action(first, "easy"), first)
     started = _start(g, g.position())
@@ -62,7 +67,7 @@ def test_a_position_inside_the_sealed_bid_keeps_the_bids_placed() -> None:
 def test_a_float_during_the_start_purchases_has_no_start_depot_yet_1881_2_9_4_26() -> None:
     # 2.9 / 4.26: a company that floats in the start purchases puts its start depot down
     # when they end, so a position taken between the two is legal and plays on the same.
-    g = new_game("1881", [*PLAYERS, "D", "E"], {}, 0)
+    g = new_game("1881", [*PLAYERS, "D", "E"], ED1, 0)
     while g.position()["step"] in ("bid", "start") and not _floated(g):
         play_bots(g, 1)
     assert g.position()["step"] == "start" and _floated(g)
@@ -212,7 +217,7 @@ def _veto_stages() -> dict[str, Game]:
     """4 players, seed 1, option s_veto: the bots play until the chairman's first proposal
     is before the board ("asked"); then a member vetoes ("voting"), and the rest vote
     against, which rejects it ("rejected": the refusal and the last votes stay)."""
-    g = new_game("1881", ["Ada", "Bo", "Cy", "Di"], {"s_veto": True}, 1)
+    g = new_game("1881", ["Ada", "Bo", "Cy", "Di"], {**ED1, "s_veto": True}, 1)
     while g.view(None)["board"] is None or g.view(None)["board"]["proposal"] is None:
         seat = g.active
         assert seat is not None, "the bots' game ended before a proposal"
@@ -243,10 +248,10 @@ def test_a_position_with_the_veto_option_keeps_the_boards_business(stage: str) -
 
 
 def test_a_game_with_the_veto_option_writes_board_and_one_without_does_not() -> None:
-    veto = new_game("1881", PLAYERS, {"s_veto": True}, 0)
+    veto = new_game("1881", PLAYERS, {**ED1, "s_veto": True}, 0)
     assert veto.position()["board"] is None
     _same(veto, _start(veto, veto.position()))
-    plain_game = new_game("1881", PLAYERS, {}, 0)
+    plain_game = new_game("1881", PLAYERS, ED1, 0)
     assert "board" not in plain_game.position()
     with pytest.raises(InvalidPosition, match="belongs to games with the option 's_veto'"):
         _start(plain_game, {**plain_game.position(), "board": None})
