@@ -61,7 +61,7 @@ async function createGame(opts) {
     game = new Screen(host, {
       ...opts,
       onMenu: showHome,
-      onRematch: (session) => startNewGame({ title: opts.title, names: session.names, seats: session.seats, options: session.options }),
+      onRematch: (session) => startNewGame({ title: opts.title, names: session.names, seats: session.seats, options: rematchOptions(session.options) }),
     });
     return game;
   }
@@ -86,6 +86,13 @@ async function resumeGame() {
   setAutosaveScreen("game");
   if (engine) g.attachSaved(engine, saved.save);
   return g;
+}
+
+/** A rematch is a new game: the same options, except the design edition, which a new game
+ * takes from the engine (the latest; docs/engine-api.md, "edition"). */
+function rematchOptions(options) {
+  const { edition: _edition, ...rest } = options ?? {};
+  return rest;
 }
 
 async function startNewGame(setup) {
