@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import functools
-import hashlib
 import json
 import sys
 import time
@@ -32,7 +31,6 @@ from typing import Final
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygame_core import Game
-from pygame_core.core.rng import Rng
 from pygame_core.g1881.bots import OPENINGS, choose
 from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.game import Berlin1881
@@ -97,11 +95,9 @@ def bot_move(g: Game, seat: int, level: str, opening: str) -> dict[str, object]:
     as `Game.bot_action` seeds it (the opening is a playtest setting, not a bot level)."""
     if opening == OPENINGS[0]:
         return g.bot_action(seat, level)
-    key = f"{g.seed}/{len(g.actions)}/{seat}/{level}/{opening}".encode()
-    rng = Rng(int.from_bytes(hashlib.sha256(key).digest()[:8], "big"))
     state = g.state
     assert isinstance(state, Berlin1881)
-    return choose(state, seat, level, rng, opening)
+    return choose(state, seat, level, g.bot_rng(seat, f"{level}/{opening}"), opening)
 
 
 @functools.cache

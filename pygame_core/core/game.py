@@ -566,8 +566,13 @@ class Game:
                 f"Unknown bot level {quote(level)}; known: {', '.join(cls.BOT_LEVELS)}"
             )
         # The bot's own randomness: fixed per position, independent of the (secret) deck.
-        digest = hashlib.sha256(f"{self.seed}/{len(self.actions)}/{seat}/{level}".encode()).digest()
-        return self.state.choose_bot_action(seat, level, Rng(int.from_bytes(digest[:8], "big")))
+        return self.state.choose_bot_action(seat, level, self.bot_rng(seat, level))
+
+    def bot_rng(self, seat: int, key: str) -> Rng:
+        """The bots' random source for `seat` now: a function of the seed, the actions so
+        far, the seat and `key` (the bot level; tools add their own setting to it)."""
+        digest = hashlib.sha256(f"{self.seed}/{len(self.actions)}/{seat}/{key}".encode()).digest()
+        return Rng(int.from_bytes(digest[:8], "big"))
 
     def _not_acting(self, seat: int) -> NotYourTurn:
         """The refusal of `seat`, which may not act now, naming who may."""

@@ -151,10 +151,6 @@ def _shares(w: World, seat: int, legal: list[JsonDict], shuffle: Rng | None = No
         # Open the dearest company it can float alone; one it cannot only if nothing else.
         return (2, -ipo_price(eco, corp)) if alone(corp) else (4, 0)
 
-    def opening_rank(e: JsonDict) -> tuple[int, int]:
-        kind = rank(e)[0]
-        return (kind, 0) if kind in (2, 4) else rank(e)
-
     good = [e for e in buys if rank(e)[0] < 5 or cash > 400]
     if cash < 300:
         good = [e for e in good if rank(e)[0] != 4]
@@ -163,7 +159,7 @@ def _shares(w: World, seat: int, legal: list[JsonDict], shuffle: Rng | None = No
     best = min(good, key=rank)
     if shuffle is None or rank(best)[0] not in (2, 4):
         return best
-    peers = [e for e in good if opening_rank(e) == opening_rank(best)]
+    peers = [e for e in good if rank(e)[0] == rank(best)[0]]  # every company of its kind
     return peers[shuffle.below(len(peers))]
 
 

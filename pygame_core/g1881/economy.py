@@ -218,7 +218,8 @@ def check_pars(
 
 @per_edition
 def market_grid(edition: int) -> MarketGrid:
-    """1881's stock market (board.json, digest B-3): 8 rows x 25 columns, 10 to 400."""
+    """1881's stock market of design `edition` (digest B-3): 8 rows, 10 to 400 (edition 1:
+    25 columns)."""
     return MarketGrid.from_data(market_data(edition))
 
 

@@ -365,7 +365,7 @@ def _on_offer(
 
 
 # Every tile colour: `_fitting` leaves the phase's colours (6.2) to its callers.
-_ANY_PHASE: Final = PhaseTrack(frozenset(("yellow", "green", "brown", "gray")), 0)
+_ANY_PHASE: Final = PhaseTrack(frozenset().union(*(p.colours for p in PHASES.values())), 0)
 
 
 @functools.lru_cache(maxsize=8192)

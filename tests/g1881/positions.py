@@ -23,6 +23,7 @@ from pygame_core.g1881.economy import (
     part_holder,
 )
 from pygame_core.g1881.position import map_state
+from pygame_core.g1881.source import FIRST
 from pygame_core.g1881.trains import PHASES
 
 Position = dict[str, Any]
@@ -208,7 +209,8 @@ def sbahn_floated(buyers: tuple[str, ...]) -> Edit:
         for index, buyer in enumerate(buyers):
             cert, percent = f"{SBAHN}_{index}", SBAHN_SHARES[index]
             owner(cert, buyer)(p)
-            cash(buyer, p["cash"][buyer] - pars()[SBAHN] * percent // SBAHN_UNIT)(p)
+            par = pars(p.get("edition", FIRST))[SBAHN]
+            cash(buyer, p["cash"][buyer] - par * percent // SBAHN_UNIT)(p)
             sold += percent
         assert sold >= SBAHN_FLOAT_PERCENT, "the S-Bahn floats at 30% (12.4)"
         companies = p["companies"]
