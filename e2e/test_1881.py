@@ -344,6 +344,7 @@ def test_1881_saved_late_game_played_to_the_end_screen(
         expect(page.get_by_test_id(f"end-total-{i}")).to_have_text(f"M{score:,}")
     # A rematch is a new game: it plays the latest design edition, not the save's (1).
     page.get_by_test_id("rematch").click()
+    expect(page.get_by_test_id("end-screen")).to_have_count(0)  # the new game is on screen
     assert wait_decision(page) == "act"
     page.get_by_test_id("tab-overview").click()
     expect(page.get_by_test_id("design-edition")).to_have_text(f" · design edition {latest()}")
