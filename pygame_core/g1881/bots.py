@@ -1,4 +1,5 @@
-"""Bots for 1881: "easy" plays any legal action at random; "normal" plays sensibly.
+"""Bots for 1881: "easy" plays any legal action at random; "normal" plays sensibly;
+"hard" plays as the normal bot but invests like a player who knows how the game ends.
 
 Both choose only among the engine's legal actions, and neither reads a sealed bid (the
 only secret), so they cannot cheat. The normal bot:
@@ -15,6 +16,10 @@ only secret), so they cannot cheat. The normal bot:
 - the S-Bahn (sbahn_bots.py): joins it when it can afford a share (the chairmanship or a
   seat while new), places start depots where most free Trasse stations are near, and a
   rich tram company buys one S share per operating round.
+The hard bot differs in the stock rounds only: once its own companies have floated it
+buys into the dearest floated company, whoever directs it. The game ends when a price
+reaches 400 (9.12), so the leading company's holders gain most; against normal bots a
+hard seat wins 2-3 times its share (docs/1881-design.md).
 """
 
 from __future__ import annotations
