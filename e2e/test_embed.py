@@ -314,14 +314,18 @@ def test_the_1881_double_track_demo_draws_the_shuttle_for_130(
 def test_the_1881_chairman_swap_demo_opens_the_s_bahn_tab(
     page: Page, site_server: SiteServer
 ) -> None:
-    # 1881 12.3: after Ben's third 5 % share the S-Bahn tab shows him as its chairman.
+    # 1881 12.3: after the challenger's third 5 % share the S-Bahn tab shows him as its
+    # chairman (the names from the engine: a demo written again may cast other players)
     demo = load_demo("1881-chairman-swap")
     steps = demo["steps"]
+    game = demo_game(demo)
+    before, after = (game.at(n).view(None)["sbahn"]["chairman"] for n in (0, len(game.actions)))
+    assert before != after
     page.goto(f"{site_server.url}/embed.html?demo=1881-chairman-swap&step={len(steps)}")
     wait_18xx_step(page, len(steps) - 1)
     expect(page.get_by_test_id("demo-caption")).to_have_text(steps[-1]["caption"])
     expect(page.get_by_test_id("info-panel")).to_have_attribute("data-tab", "sbahn")
-    expect(page.get_by_test_id("info-panel")).to_contain_text("chairman Ben")
+    expect(page.get_by_test_id("info-panel")).to_contain_text(f"chairman {after}")
     page.get_by_test_id("demo-prev").click()
     wait_18xx_step(page, 0)
-    expect(page.get_by_test_id("info-panel")).to_contain_text("chairman Clara")
+    expect(page.get_by_test_id("info-panel")).to_contain_text(f"chairman {before}")

@@ -223,12 +223,20 @@ def _s_holders(game: Game) -> list[str | None]:
     return [c["holder"] for c in game.view(None)["sbahn"]["certificates"]]
 
 
+BUY_S: Final = {"type": "buy", "company": SBAHN, "source": "ipo"}
+
+
+def _check_buy_s(game: Game, seat: int) -> None:
+    """NotReached unless `seat` may buy the next S-Bahn share from the IPO now (on turn,
+    with the cash for it)."""
+    if BUY_S not in game.legal_actions(seat):
+        raise NotReached(f"seed {game.seed}: {game.players[seat]} cannot buy an S-Bahn share")
+
+
 def _buy_s(game: Game, seat: int) -> None:
     """`seat` buys the next S-Bahn share from the IPO and ends the turn."""
-    buy = {"type": "buy", "company": SBAHN, "source": "ipo"}
-    if buy not in game.legal_actions(seat):
-        raise NotReached(f"{game.players[seat]} cannot buy an S-Bahn share")
-    game.apply(buy, seat)
+    _check_buy_s(game, seat)
+    game.apply(BUY_S, seat)
     if game.active == seat:
         game.apply({"type": "end_turn"}, seat)
 
@@ -237,7 +245,8 @@ def swap_position(seed: int) -> tuple[Game, str, str]:
     """The first Stock Round of phase 2 in the 3-player bot game `seed`; then the player on
     turn buys the chairman's 10 % (No. 1) and the richest other player two 5 % shares, the
     others passing in between (never all: the round goes on). Started from the position where the
-    challenger is on turn again; with the chairman's and the challenger's names."""
+    challenger is on turn again and may buy a third; with the chairman's and the challenger's
+    names."""
     source = bot_game_until({}, seed, _sbahn_on_offer)
     chair = source.active
     assert chair is not None
@@ -254,6 +263,9 @@ def swap_position(seed: int) -> tuple[Game, str, str]:
             _buy_s(source, seat)
         else:
             source.apply({"type": "pass"}, seat)
+    # the example's third share: the challenger's cash may have run short of it since he
+    # was chosen (the bots' spending varies with the engine)
+    _check_buy_s(source, challenger)
     return from_position(source, body_of(source)), names[chair], names[challenger]
 
 

@@ -11,24 +11,29 @@ e2e/test_1881_sbahn_steered.py opens them and clicks.
               S-Bahn's parts always withhold; the position stops when the main network, at
               the train limit with its 4S, may buy the 7S only by scrapping one (12.7, A-45)
 
-Run: PYTHONPATH=. python scripts/save_1881_steered.py
+Seeds are tried from SEED on until the steered game reaches the position (the bots' play
+changes with the engine, so a seed may stop reaching it); each file names its seed.
+
+Run: PYTHONPATH=. python scripts/save_1881_steered.py [--out DIR] [--max-seeds N]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from pygame_core import Game
-from pygame_core.g1881.economy import SBAHN
+from pygame_core.g1881.economy import SBAHN, part_holder
 from pygame_core.g1881.game import Berlin1881
 from scripts.demos_1881 import edition_game
 
 OUT = Path(__file__).resolve().parent.parent / "e2e" / "data"
 PLAYERS = ["Anna", "Ben", "Clara", "David"]
-SEED = 1
+SEED = 1  # the first seed tried
+MAX_SEEDS = 50
 MAX_ACTIONS = 3000
 EDITION = 1  # the design edition of the shipped files (new games default to the latest)
 
@@ -40,8 +45,10 @@ Policy = Callable[[Game, int, Legal], Action | None]
 Stop = Callable[[Game, int, Legal], bool]
 
 # board seat 1's sub-network: its start depot and the S tile that links it to I11
+SUB_PART = part_holder(1)
 SUB_DEPOT = "J11"
 SUB_LAY = ("I11", "27")
+PAY: Action = {"type": "dividend", "choice": "pay"}
 
 
 def _part(game: Game) -> str | None:
@@ -59,21 +66,24 @@ def _first(legal: Legal, **want: Any) -> Action | None:
 def commission_policy(game: Game, seat: int, legal: Legal) -> Action | None:
     """Seat 1's part: depot on J11, the tile on I11, pay out."""
     pending = game.view(seat).get("start_depot") or {}
-    if pending.get("part") not in (None, SBAHN):
+    if pending.get("part") == SUB_PART:
         return _first(legal, type="place_start_depot", hex=SUB_DEPOT)
-    part = _part(game)
-    if part is None or part == SBAHN:
+    if _part(game) != SUB_PART:
         return None
     hex_, tile = SUB_LAY
-    return _first(legal, type="lay_tile", hex=hex_, tile=tile) or _first(
-        legal, type="dividend", choice="pay"
-    )
+    return _first(legal, type="lay_tile", hex=hex_, tile=tile) or _first(legal, **PAY)
 
 
 def commission_next(game: Game, seat: int, legal: Legal) -> bool:
-    """A sub-network decides a paying result (the commission follows the payout)."""
-    part = _part(game)
-    return part not in (None, SBAHN) and _first(legal, type="dividend", choice="pay") is not None
+    """Seat 1's sub-network decides a paying result after which its holder may take the
+    commission (12.5: only with the 20 left in its treasury after the payout)."""
+    if _part(game) != SUB_PART or PAY not in legal:
+        return False
+    paid = game.at(len(game.actions))
+    paid.apply(PAY, seat)
+    return paid.active is not None and {"type": "take_commission"} in paid.legal_actions(
+        paid.active
+    )
 
 
 def scrap_policy(game: Game, seat: int, legal: Legal) -> Action | None:
@@ -84,8 +94,14 @@ def scrap_policy(game: Game, seat: int, legal: Legal) -> Action | None:
 
 
 def scrap_offered(game: Game, seat: int, legal: Legal) -> bool:
-    """A train purchase is offered only with a scrap (the S-Bahn at its limit)."""
-    return any(a["type"] == "buy_train" and a.get("scrap") for a in legal)
+    """The main network may buy a train only by scrapping one: every offer scraps, the
+    S-Bahn's parts together hold the train limit (12.7)."""
+    offers = [a for a in legal if a["type"] == "buy_train"]
+    if _part(game) != SBAHN or not offers or not all(a.get("scrap") for a in offers):
+        return False
+    view = game.view(None)
+    held = sum(len(p["trains"]) for p in view["sbahn"]["parts"])
+    return bool(held == view["trains"]["limit"])
 
 
 WANTED: dict[str, tuple[Policy, Stop]] = {
@@ -94,25 +110,43 @@ WANTED: dict[str, tuple[Policy, Stop]] = {
 }
 
 
-def steer(policy: Policy, stop: Stop) -> Game:
-    """The seeded game played by `policy` (the normal bot where it has no choice) up to
-    `stop`."""
-    game = edition_game(PLAYERS, {}, SEED, EDITION)
+def steer(policy: Policy, stop: Stop, seed: int) -> Game | None:
+    """The game `seed` played by `policy` (the normal bot where it has no choice) up to
+    `stop`; None if it ends (or runs MAX_ACTIONS long) first."""
+    game = edition_game(PLAYERS, {}, seed, EDITION)
     while game.active is not None and len(game.actions) < MAX_ACTIONS:
         seat = game.active
         legal = game.legal_actions(seat)
         if stop(game, seat, legal):
             return game
         game.apply(policy(game, seat, legal) or game.bot_action(seat, "normal"), seat)
-    raise SystemExit(f"seed {SEED}: the steered game never stopped")
+    return None
 
 
-def main() -> None:
-    for name, (policy, stop) in WANTED.items():
-        game = steer(policy, stop)
-        out = OUT / f"1881-sbahn-{name}.json"
+def first_steered(name: str, max_seeds: int) -> Game:
+    """The steered game of `name` for the first of seeds SEED, SEED + 1, ... that stops."""
+    policy, stop = WANTED[name]
+    for seed in range(SEED, SEED + max_seeds):
+        game = steer(policy, stop, seed)
+        if game is not None:
+            return game
+    raise SystemExit(f"{name}: no steered game of seeds {SEED}-{SEED + max_seeds - 1} stopped")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Write both files (into --out, by default e2e/data)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--max-seeds", type=int, default=MAX_SEEDS)
+    args = parser.parse_args(argv)
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name in WANTED:
+        game = first_steered(name, args.max_seeds)
+        out = args.out / f"1881-sbahn-{name}.json"
         out.write_text(json.dumps(game.save(), indent=1) + "\n", encoding="utf-8")
-        print(f"{out.name}: {len(game.actions)} actions, seat {game.active} to act")
+        print(
+            f"{out.name}: seed {game.seed}, {len(game.actions)} actions, seat {game.active} to act"
+        )
 
 
 if __name__ == "__main__":
