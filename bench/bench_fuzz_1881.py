@@ -40,7 +40,8 @@ def measure(args: argparse.Namespace) -> dict[str, object]:
     actions = failures = 0
     cpu, wall = time.process_time(), time.perf_counter()
     for job in todo:
-        options = VARIANTS if job.variants else {}
+        options: dict[str, object] = {"edition": job.edition}
+        options |= VARIANTS if job.variants else {}
         g, count, found = play_checked(job.players, job.seed, levels=job.levels, options=options)
         actions += count
         failures += len(found)
@@ -84,12 +85,15 @@ def child(tree: Path, argv: list[str]) -> dict[str, object]:
 
 def parser() -> argparse.ArgumentParser:
     """The options (the fuzz script's game options, and this bench's)."""
+    from pygame_core.g1881.source import editions, latest
+
     p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     p.add_argument("--games", type=int, default=2, help="games per player count")
     p.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
     p.add_argument("--level", choices=["easy", "normal", "mixed"], default="mixed")
     p.add_argument("--seed-start", type=int, default=0)
     p.add_argument("--variants", action="store_true")
+    p.add_argument("--edition", type=int, choices=editions(), default=latest())
     p.add_argument("--against", type=Path, help="an older tree to compare with")
     p.add_argument("--rounds", type=int, default=1, help="runs per tree with --against")
     return p
@@ -98,7 +102,7 @@ def parser() -> argparse.ArgumentParser:
 def game_options(args: argparse.Namespace) -> list[str]:
     """The game options as arguments again (for a child process)."""
     out = ["--games", str(args.games), "--level", args.level, "--seed-start", str(args.seed_start)]
-    out += ["--players", *map(str, args.players)]
+    out += ["--players", *map(str, args.players), "--edition", str(args.edition)]
     return out + (["--variants"] if args.variants else [])
 
 

@@ -13,14 +13,15 @@ from a set position (docs/embedding.md).
 A position is taken from a seeded bot game (or from a few scripted moves after it) and, where
 the example needs it, edited into the example's situation; the engine checks the edited
 position like any other. The game's options travel unchanged from the source game into the
-demo (a later option with a default keeps the demos valid).
+demo (a later option with a default keeps the demos valid). The demos are of design
+edition 1 (`EDITION`), as shipped.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Final
 
 from pygame_core import Game, new_game
 from pygame_core.g18xx.render import map_json
@@ -28,11 +29,25 @@ from pygame_core.g1881 import board
 from pygame_core.g1881.economy import SBAHN, TRAMS
 from pygame_core.g1881.position import map_state
 from pygame_core.g1881.runs import best_company_runs
-from pygame_core.g1881.source import section
+from pygame_core.g1881.source import FIRST, section
 
 JsonDict = dict[str, Any]
 PLAYERS = ["Anna", "Ben", "Clara"]
 MAX_ACTIONS = 900
+# The shipped demos were made on design edition 1; new games default to the latest.
+EDITION: Final = FIRST
+
+
+def edition_game(
+    players: Sequence[str], options: Mapping[str, Any], seed: int, edition: int
+) -> Game:
+    """A new 1881 game of design `edition` from the setup. Edition 1 is a game without the
+    option, as saves from before editions record it (`Game` keeps the options as given;
+    `new_game` would add the latest edition), so the scripts that made the shipped demos
+    and e2e saves (scripts/save_1881_*.py) write them again byte for byte."""
+    if edition == FIRST:
+        return Game("1881", players, options, seed)
+    return new_game("1881", players, {**options, "edition": edition}, seed)
 
 
 class NotReached(Exception):
@@ -45,7 +60,7 @@ def _seat(game: Game) -> int:
 
 def bot_game_until(options: JsonDict, seed: int, found: Callable[[Game], bool]) -> Game:
     """The 3-player bot game `seed` (options `options`), stopped where `found` first holds."""
-    game = new_game("1881", PLAYERS, options, seed)
+    game = edition_game(PLAYERS, options, seed, EDITION)
     while not found(game):
         if game.result() is not None or len(game.actions) >= MAX_ACTIONS:
             raise NotReached(f"seed {seed}")
@@ -84,8 +99,8 @@ EXAMPLE_TRAIN = "4"
 
 
 def double_track_example() -> JsonDict:
-    """board.json's variants.double_track.example_on_this_board."""
-    example: JsonDict = section("variants")["double_track"]["example_on_this_board"]
+    """board.json's variants.double_track.example_on_this_board (edition `EDITION`)."""
+    example: JsonDict = section("variants", EDITION)["double_track"]["example_on_this_board"]
     return example
 
 
@@ -96,7 +111,7 @@ def _lays(route: list[str], base: Any) -> list[list[tuple[str, str, int]]]:
     for i, coord in enumerate(route):
         edge = {h: e for e, h in base.board.neighbours(coord).items()}
         need = {edge[h] for h in route[max(i - 1, 0) : i + 2] if h != coord}
-        tile = board.tiles()[EXAMPLE_TILES[coord]]
+        tile = board.tiles(EDITION)[EXAMPLE_TILES[coord]]
         out.append([(coord, tile.name, r) for r in range(6) if need <= tile.exits(r)])
     return out
 
@@ -108,11 +123,11 @@ def example_map(body: JsonDict) -> JsonDict:
     example = double_track_example()
     route = list(example["route"])
     stops = tuple(f"{coord}-0" for coord in route)
-    base = map_state(body["map"])
+    base = map_state(body["map"], EDITION)
     for lays in itertools.product(*_lays(route, base)):
-        state = map_state(body["map"])
+        state = map_state(body["map"], EDITION)
         for coord, tile, rotation in lays:
-            state.lay(coord, board.tiles()[tile], rotation)
+            state.lay(coord, board.tiles(EDITION)[tile], rotation)
         best = best_company_runs(state, EXAMPLE_COMPANY, [4], double_track=True)
         run = best.trains[0]
         shuttle = run.route.stops if run.shuttle and run.route is not None else ()

@@ -31,9 +31,9 @@ class Outcome(Generic[J]):
 
 
 def seat_levels(level: str, players: int, seed: int, *, odd: str, every: int) -> tuple[str, ...]:
-    """Seat levels: all easy, all normal, or "mixed": one seat in `every` plays `odd`
-    (by seed and seat), the others the other level."""
-    if level in ("easy", "normal"):
+    """Seat levels: every seat `level`, or "mixed": one seat in `every` plays `odd`
+    (by seed and seat), the others the other of easy and normal."""
+    if level != "mixed":
         return (level,) * players
     other = "normal" if odd == "easy" else "easy"
     return tuple(odd if (seed + s) % every == 0 else other for s in range(players))

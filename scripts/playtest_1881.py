@@ -52,6 +52,7 @@ class Job:
     opening: str = OPENINGS[0]  # how the normal bots pick a company to open (bots.OPENINGS)
     edition: int = latest()  # the design data played (source.editions)
     overlay: str = ""  # a candidate edition's overlay file (--overlay), played as `edition`
+    first_bid: int = 0  # --first-bid: seat seed % players bids this, the others the least
 
 
 @dataclass
@@ -69,6 +70,8 @@ class Figures:
     sbahn_floated: bool = False
     income: dict[str, int] = field(default_factory=dict)  # "tram" / "sbahn" -> run totals
     bid_order: list[int] = field(default_factory=list)  # seats, highest bid first
+    bids: dict[int, int] = field(default_factory=dict)  # seat -> its sealed bid (2.5)
+    scores: list[int] = field(default_factory=list)  # by seat, the final totals (13.2)
     ranking: list[int] = field(default_factory=list)  # seats, winner first
     opened: dict[int, str] = field(default_factory=dict)  # seat -> the company it opened (2.9)
     phase: str = ""  # the phase the game ended in
@@ -100,6 +103,14 @@ def bot_move(g: Game, seat: int, level: str, opening: str) -> dict[str, object]:
     return choose(state, seat, level, g.bot_rng(seat, f"{level}/{opening}"), opening)
 
 
+def _planned_bid(job: Job, seat: int, bot: dict[str, object], least: int) -> dict[str, object]:
+    """The bid `job` plans for `seat` (--first-bid; the others bid `least`, 2.6), else the
+    bot's own."""
+    if not job.first_bid:
+        return bot
+    return {**bot, "amount": job.first_bid if seat == job.seed % job.players else least}
+
+
 @functools.cache
 def _candidate(path: str) -> int:
     """The overlay at `path` as this process's candidate edition (source.candidate)."""
@@ -118,6 +129,11 @@ def collect(job: Job) -> Figures:
     while g.active is not None and len(g.actions) < CAP:
         seat = g.active
         action = bot_move(g, seat, job.levels[seat], job.opening)
+        if action["type"] == "bid":
+            state = g.state
+            assert isinstance(state, Berlin1881)
+            action = _planned_bid(job, seat, action, int(state.legal_actions(seat)[0]["min"]))
+            out.bids[seat] = int(str(action["amount"]))
         opens = action["type"] == "buy" and action.get("company") not in w.eco.in_play
         if w.step == "start" and opens and seat not in out.opened:
             out.opened[seat] = str(action["company"])  # 2.9: its director's share
@@ -144,6 +160,7 @@ def collect(job: Job) -> Figures:
     out.bankrupt = len(w.eco.closed)
     out.sbahn_floated = SBAHN in w.eco.floated
     out.ranking = [] if result is None else [int(s) for s in result["ranking"]]
+    out.scores = [] if result is None else [int(v) for v in result["scores"]]
     out.phase = w.trains.phase
     out.prices = {c: w.eco.market.price(c) for c in w.eco.in_play if c != SBAHN}
     return out
@@ -157,12 +174,13 @@ def jobs(
     opening: str = OPENINGS[0],
     edition: int | None = None,
     overlay: str = "",
+    first_bid: int = 0,
 ) -> list[Job]:
     """The games the options ask for: `games` seeds per player count (`overlay`: a
     candidate edition's file, played instead of `edition`)."""
     played = _candidate(overlay) if overlay else latest() if edition is None else edition
     return [
-        Job(n, seed, levels_for(level, n, seed), opening, played, overlay)
+        Job(n, seed, levels_for(level, n, seed), opening, played, overlay, first_bid)
         for n in players
         for seed in range(seed_start, seed_start + games)
     ]
@@ -206,11 +224,25 @@ def table(games: list[Figures]) -> list[str]:
     )
     tram = _mean(f.ranking.index(f.bid_order[0]) + 1 for f in games if f.ranking and f.bid_order)
     lines.append(f"  the Tram holder's mean place: {tram:.2f}")
+    lines.append("  mean total by bid position (% of the game's mean): " + _totals(games, most))
+    paid = _mean(f.bids[f.bid_order[0]] - f.bids[f.bid_order[-1]] for f in games if f.bids)
+    lines.append(f"  the Tram holder paid the lowest bidder {paid:.0f} on average (2.7)")
     lines.append("  wins by the company the winner opened: " + _by_company(games))
     lines.append("  last price by company (mean where opened): " + _prices(games))
     phases = Counter(f.phase for f in games)
     lines.append("  games ended in phase: " + " ".join(f"{p}:{phases[p]}" for p in sorted(phases)))
     return lines
+
+
+def _totals(games: list[Figures], most: int) -> str:
+    """Per bid position: the mean final total relative to its game's mean, in percent."""
+    rel: dict[int, list[float]] = defaultdict(list)
+    for f in games:
+        if f.scores and f.bid_order:
+            mean = _mean(f.scores)
+            for place, seat in enumerate(f.bid_order):
+                rel[place].append(100 * f.scores[seat] / mean if mean else 0.0)
+    return " ".join(f"{i + 1}:{_mean(rel[i]):.0f}" for i in range(most) if rel[i])
 
 
 def _by_company(games: list[Figures]) -> str:
@@ -254,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
-    parser.add_argument("--level", choices=["normal", "mixed"], default="normal")
+    parser.add_argument("--level", choices=["normal", "hard", "mixed"], default="normal")
     parser.add_argument("--seed-start", type=int, default=0)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument(
@@ -263,6 +295,13 @@ def main(argv: list[str] | None = None) -> int:
         default=OPENINGS[0],
         help="random: normal bots open a random company among those they may open (to "
         "measure the openings without the bots' own preference)",
+    )
+    parser.add_argument(
+        "--first-bid",
+        type=int,
+        default=0,
+        help="in each game the seat seed %% players bids this, every other the least bid "
+        "(what the first choice is worth: its wins and totals by bid position)",
     )
     parser.add_argument("--edition", type=int, choices=editions(), default=latest())
     parser.add_argument(
@@ -280,6 +319,7 @@ def main(argv: list[str] | None = None) -> int:
         args.openings,
         args.edition,
         args.overlay,
+        args.first_bid,
     )
     edition = todo[0].edition if todo else args.edition
     start = time.perf_counter()
@@ -293,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     for players in sorted(by_count):
         print(
             f"{players} players ({args.level}, {args.openings} openings, "
+            f"{f'first bid {args.first_bid}, ' if args.first_bid else ''}"
             f"edition {edition}{' (' + args.overlay + ')' if args.overlay else ''}, "
             f"seeds {args.seed_start}..):"
         )

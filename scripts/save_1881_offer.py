@@ -10,11 +10,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pygame_core import Game, new_game
+from pygame_core import Game
+from scripts.demos_1881 import edition_game
 
 OUT = Path(__file__).resolve().parent.parent / "e2e" / "data" / "1881-offer.json"
 PLAYERS = ["Anna", "Ben", "Clara", "David"]
 SEED = 1
+EDITION = 1  # the design edition of the shipped file (new games default to the latest)
 
 
 def offer_possible(game: Game) -> bool:
@@ -31,7 +33,7 @@ def offer_possible(game: Game) -> bool:
 
 def position() -> Game:
     """The bots' game up to the first train offer between two directors."""
-    game = new_game("1881", PLAYERS, {}, SEED)
+    game = edition_game(PLAYERS, {}, SEED, EDITION)
     while game.active is not None and not offer_possible(game):
         seat = game.active
         game.apply(game.bot_action(seat, "normal"), seat)

@@ -21,12 +21,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pygame_core import Game, new_game
+from pygame_core import Game
+from scripts.demos_1881 import edition_game
 
 OUT = Path(__file__).resolve().parent.parent / "e2e" / "data"
 PLAYERS = ["Anna", "Ben", "Clara", "David"]
 SEEDS = range(1, 13)
 MAX_ACTIONS = 3000
+EDITION = 1  # the design edition of the shipped files (new games default to the latest)
 
 Legal = list[dict[str, Any]]
 
@@ -74,7 +76,7 @@ def positions() -> dict[str, Game]:
     """The first position of each wanted kind, over the seeds in order."""
     found: dict[str, Game] = {}
     for seed in SEEDS:
-        game = new_game("1881", PLAYERS, {}, seed)
+        game = edition_game(PLAYERS, {}, seed, EDITION)
         while game.active is not None and len(game.actions) < MAX_ACTIONS:
             seat = game.active
             legal = game.legal_actions(seat)

@@ -21,14 +21,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pygame_core import Game, new_game
+from pygame_core import Game
 from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.game import Berlin1881
+from scripts.demos_1881 import edition_game
 
 OUT = Path(__file__).resolve().parent.parent / "e2e" / "data"
 PLAYERS = ["Anna", "Ben", "Clara", "David"]
 SEED = 1
 MAX_ACTIONS = 3000
+EDITION = 1  # the design edition of the shipped files (new games default to the latest)
 
 Legal = list[dict[str, Any]]
 Action = dict[str, Any]
@@ -95,7 +97,7 @@ WANTED: dict[str, tuple[Policy, Stop]] = {
 def steer(policy: Policy, stop: Stop) -> Game:
     """The seeded game played by `policy` (the normal bot where it has no choice) up to
     `stop`."""
-    game = new_game("1881", PLAYERS, {}, SEED)
+    game = edition_game(PLAYERS, {}, SEED, EDITION)
     while game.active is not None and len(game.actions) < MAX_ACTIONS:
         seat = game.active
         legal = game.legal_actions(seat)

@@ -11,16 +11,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pygame_core import Game, new_game
+from pygame_core import Game
 from pygame_core.g1881 import sbahn_turn, sbahn_veto
 from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.game import Berlin1881
 from pygame_core.g1881.world import DIVIDEND
+from scripts.demos_1881 import edition_game
 
 OUT = Path(__file__).resolve().parent.parent / "e2e" / "data" / "1881-sbahn-veto.json"
 PLAYERS = ["Anna", "Ben", "Clara", "David"]
 SEED = 1
 OPTIONS = {"s_veto": True}
+EDITION = 1  # the design edition of the shipped file (new games default to the latest)
 
 
 def chairman_decides(game: Game) -> bool:
@@ -37,7 +39,7 @@ def chairman_decides(game: Game) -> bool:
 
 def position() -> Game:
     """The bots' game up to the chairman's dividend choice."""
-    game = new_game("1881", PLAYERS, OPTIONS, SEED)
+    game = edition_game(PLAYERS, OPTIONS, SEED, EDITION)
     while game.active is not None and not chairman_decides(game):
         seat = game.active
         game.apply(game.bot_action(seat, "normal"), seat)

@@ -47,8 +47,13 @@ JsonDict = dict[str, Any]
 FLOAT_UNITS: Final = 6  # 4.25: a company floats at 60% sold, six tenths of ten at par
 LAY_SAMPLE: Final = 6  # lays the normal bot values per turn (a run search each)
 # How the normal bot picks a company to open: the dearest it can float alone, or (for
-# playtests that measure the openings, scripts/playtest_1881.py) one of those at random.
-OPENINGS: Final = ("dearest", "random")
+# playtests that measure the openings, scripts/playtest_1881.py) one of those at random,
+# or the strongest by STRONGEST.
+OPENINGS: Final = ("dearest", "random", "strongest")
+# The tram companies by how often their openers win (the fair-share ratio with random
+# openings on edition 2, 1,000 games: docs/1881-design.md "Edition 2: the tuning"),
+# strongest first: what a player who has read the playtests would open.
+STRONGEST: Final = ("BESTAG", "BChSt", "GBS", "NBSN", "SSC", "SHG", "SpS", "SBV")
 RANGE_KEYS: Final = ("field", "min", "max", "step")
 
 
@@ -77,7 +82,7 @@ def choose(
         if "field" in entry:
             return concrete(entry, int(entry["min"]))
         return dict(entry)
-    return _normal(title.w, seat, legal, rng, opening)
+    return _normal(title.w, seat, legal, rng, opening, hard=level == "hard")
 
 
 def _first(legal: list[JsonDict], kind: str) -> JsonDict | None:
@@ -92,7 +97,9 @@ def _closing(legal: list[JsonDict]) -> JsonDict:
     return legal[0]
 
 
-def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng, opening: str) -> JsonDict:
+def _normal(
+    w: World, seat: int, legal: list[JsonDict], rng: Rng, opening: str, hard: bool = False
+) -> JsonDict:
     if _first(legal, "refuse_offer") is not None:
         return offer_bots.answer(w, legal)
     if legal[0]["type"] == "place_start_depot":
@@ -105,7 +112,7 @@ def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng, opening: str) 
         value = min(int(entry["max"]), int(entry["min"]) + int(entry["step"]) * rng.below(4))
         return concrete(entry, value)
     if step in ("start", "stock"):
-        return _shares(w, seat, legal, rng if opening == "random" else None)
+        return _shares(w, seat, legal, rng, opening, hard)
     if step == "track":
         return _track(w, legal, rng)
     if step == "depot":
@@ -119,9 +126,17 @@ def _normal(w: World, seat: int, legal: list[JsonDict], rng: Rng, opening: str) 
     return legal[0]
 
 
-def _shares(w: World, seat: int, legal: list[JsonDict], shuffle: Rng | None = None) -> JsonDict:
-    """The stock-round choice; with `shuffle`, the company to open is drawn from those of
-    equal standing instead of the dearest (OPENINGS)."""
+def _shares(
+    w: World,
+    seat: int,
+    legal: list[JsonDict],
+    rng: Rng,
+    opening: str = OPENINGS[0],
+    hard: bool = False,
+) -> JsonDict:
+    """The stock-round choice; `opening` (OPENINGS) says which company of equal standing
+    it opens: the dearest, one at random or the strongest. The hard bot buys into the
+    dearest floated company whoever directs it (the race to 400, 9.12)."""
     eco = w.eco
     me = w.players[seat]
     sells = [e for e in legal if e["type"] == "sell"]
@@ -149,11 +164,13 @@ def _shares(w: World, seat: int, legal: list[JsonDict], shuffle: Rng | None = No
         if corp == SBAHN:
             return (1, 0)
         if corp in eco.floated:
-            return (1, -eco.market.price(corp)) if mine else (5, -mine)
+            return (1, -eco.market.price(corp)) if mine or hard else (5, -mine)
         if corp in eco.in_play:  # help another director's company to float
             return (3, -sold_percent(eco, corp))
-        # Open the dearest company it can float alone; one it cannot only if nothing else.
-        return (2, -ipo_price(eco, corp)) if alone(corp) else (4, 0)
+        # Open the dearest (strongest) company it can float alone; one it cannot only if
+        # nothing else.
+        order = STRONGEST.index(corp) if opening == "strongest" else -ipo_price(eco, corp)
+        return (2, order) if alone(corp) else (4, order if opening == "strongest" else 0)
 
     good = [e for e in buys if rank(e)[0] < 5 or cash > 400]
     if cash < 300:
@@ -161,10 +178,10 @@ def _shares(w: World, seat: int, legal: list[JsonDict], shuffle: Rng | None = No
     if not good:
         return _closing(legal)
     best = min(good, key=rank)
-    if shuffle is None or rank(best)[0] not in (2, 4):
+    if opening != "random" or rank(best)[0] not in (2, 4):
         return best
     peers = [e for e in good if rank(e)[0] == rank(best)[0]]  # every company of its kind
-    return peers[shuffle.below(len(peers))]
+    return peers[rng.below(len(peers))]
 
 
 def _value_after(w: World, corp: str, lay: JsonDict) -> int:

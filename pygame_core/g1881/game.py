@@ -54,7 +54,7 @@ class Berlin1881(TitleState[Action]):
     NAME: ClassVar[str] = "1881 Berlin"
     MIN_PLAYERS: ClassVar[int] = min(START_CASH)
     MAX_PLAYERS: ClassVar[int] = max(START_CASH)
-    BOT_LEVELS: ClassVar[tuple[str, ...]] = ("easy", "normal")
+    BOT_LEVELS: ClassVar[tuple[str, ...]] = ("easy", "normal", "hard")
 
     def __init__(self, world: World) -> None:
         self.w = world

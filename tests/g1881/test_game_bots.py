@@ -15,6 +15,7 @@ SAMPLE = [
     (4, 2, ("normal",) * 4, {"double_track": True}),
     (5, 3, ("normal",) * 5, {"trains_on_credit": True}),
     (6, 4, ("normal",) * 5 + ("easy",), {}),
+    (4, 5, ("hard", "normal", "hard", "easy"), {"s_veto": True}),
 ]
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from pygame_core import Game
 from pygame_core.g1881 import board, source
+from pygame_core.g1881.bots import STRONGEST
 from pygame_core.g1881.source import latest
 from scripts.playtest_1881 import ENDS, Figures, Job, bot_move, collect, jobs, table
 
@@ -125,3 +126,27 @@ def test_an_overlay_is_played_as_a_candidate_edition(tmp_path: Path) -> None:
     finally:
         source.drop_candidate()
     assert board.tiles(latest())["8"].stops[0].revenue.flat == 20
+
+
+def test_strongest_openings_open_by_the_bots_ranking_1881_2_9() -> None:
+    """`--openings strongest`: in bid order (2.9) each normal bot opens the strongest
+    company left by bots.STRONGEST that it may open (4.25: floatable alone if any is)."""
+    for seed in range(2):
+        f = collect(Job(4, seed, ("normal",) * 4, "strongest"))
+        opened = [f.opened[s] for s in f.bid_order if s in f.opened]
+        ranks = [STRONGEST.index(c) for c in opened]
+        assert opened and ranks == sorted(ranks), (seed, opened)
+        assert opened[0] == STRONGEST[0]
+
+
+def test_a_planned_first_bid_gives_the_tram_and_its_payment_1881_2_7() -> None:
+    """`--first-bid X`: seat seed % players bids X, the others the least bid (2.6), so that
+    seat holds the Tram and pays the lowest bidder X - 20 (2.7); the totals line reads it."""
+    f = collect(Job(3, 4, ("normal",) * 3, "strongest", first_bid=120))
+    assert f.bid_order[0] == 4 % 3
+    assert f.bids == {0: 20, 1: 120, 2: 20}
+    assert len(f.scores) == 3 and max(f.scores) == f.scores[f.ranking[0]]
+    lines = table([f])
+    assert any("paid the lowest bidder 100 on average" in line for line in lines)
+    totals = next(line for line in lines if "mean total by bid position" in line)
+    assert totals.count(":") == 4  # the label's and one per bid position
