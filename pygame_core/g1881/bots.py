@@ -14,7 +14,8 @@ only secret), so they cannot cheat. The normal bot:
   longest trains; answers offers from other companies and offers for a train when
   the bank has none it can buy (offer_bots.py).
 - the S-Bahn (sbahn_bots.py): joins it when it can afford a share (the chairmanship or a
-  seat while new), places start depots where most free Trasse stations are near, and a
+  seat while new), takes a vacant chair first (G14) when the idle main network has a
+  train or its money, places start depots where most free Trasse stations are near, and a
   rich tram company buys one S share per operating round.
 The hard bot differs in the stock rounds only: once its own companies have floated it
 buys into the dearest floated company, whoever directs it. The game ends when a price
@@ -151,6 +152,9 @@ def _shares(
     ]
     if me in eco.must_sell and sells:
         return min(sells, key=lambda e: (eco.shares.director(e["company"]) == me, e["count"]))
+    chair = sbahn_bots.take_vacant_chair(w, me, legal)  # G14: the idle main network
+    if chair is not None:
+        return chair
     cash = eco.money.cash(me)
 
     def alone(corp: str) -> bool:  # can float it with its own money (4.25: 60%)

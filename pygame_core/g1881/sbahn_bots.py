@@ -1,12 +1,13 @@
 """The normal bot's S-Bahn decisions (12.1-12.5, 10.9): which S shares to buy, where to put
-a start depot, when a tram company buys an S share. Each picks among the engine's legal
-actions only."""
+a start depot, when a tram company buys an S share, when a player takes a vacant chair
+(decision G14). Each picks among the engine's legal actions only."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
 from ..g18xx.shares import IPO
+from . import trains as tr
 from .companies import director_in_ipo, price
 from .economy import SBAHN, SEATS, TRAMS
 from .runs import TOKEN_GROUPS
@@ -19,6 +20,7 @@ JsonDict = dict[str, Any]
 REACH: Final = 4  # hexes along which a start depot's later S track is worth counting
 KEEP: Final = 150  # cash a player keeps after buying an S share
 RICH: Final = 3  # a tram company buys an S share with this many cheapest trains in hand
+CHAIR_KEEP: Final = 50  # cash a player keeps after buying a vacant chair (G14)
 
 
 def _s_depot_at(w: World, coord: str) -> bool:
@@ -64,6 +66,35 @@ def player_wants(w: World, me: str, entry: JsonDict) -> bool:
     if entry["source"] == IPO and next_is_wanted(w):
         return True
     return eco.shares.percent(me, SBAHN) < 15 and cash > 3 * cost + KEEP
+
+
+def vacant_chair(w: World) -> bool:
+    """Decision G14: the S-Bahn operates but its chairman's share is back among the new
+    shares (a bankrupt tram company held it), so its main network has nobody to run it."""
+    eco = w.eco
+    return SBAHN in eco.floated and SBAHN not in eco.closed and director_in_ipo(eco, SBAHN)
+
+
+def _main_network_can_run(w: World) -> bool:
+    """The main network holds an S train, or the money for the cheapest on offer."""
+    prices = tr.offer(w.trains, tr.SBAHN).values()
+    can_buy = bool(prices) and w.eco.money.cash(SBAHN) >= min(prices)
+    return bool(w.trains.trains(SBAHN)) or can_buy
+
+
+def take_vacant_chair(w: World, me: str, legal: list[JsonDict]) -> JsonDict | None:
+    """G14: a player buys a vacant chair before anything else when he can pay its par and
+    keep CHAIR_KEEP, and the main network has a train or the money for one: the chair
+    brings them under his control (12.6), while without a chairman the main network stands
+    idle and the price follows the sub-networks alone (12.12), to every holder's loss."""
+    chair = next(
+        (e for e in legal if e["type"] == "buy" and e["company"] == SBAHN and e["source"] == IPO),
+        None,
+    )
+    if chair is None or not vacant_chair(w) or not _main_network_can_run(w):
+        return None
+    cost = 2 * price(w.eco, SBAHN, IPO)  # the 10% chairman's share (A-40)
+    return chair if w.eco.money.cash(me) >= cost + CHAIR_KEEP else None
 
 
 def company_trade(w: World, corp: str, legal: list[JsonDict], cheapest: int) -> JsonDict | None:

@@ -10,9 +10,10 @@ from collections.abc import Callable
 
 from pygame_core import Game
 from pygame_core.g1881.economy import SBAHN, part_holder
+from pygame_core.g1881.runs import CompanyRuns, TrainRun
 from pygame_core.g1881.world import World
 
-from .game_helpers import new, world
+from .game_helpers import new, refresh, world
 from .positions import Edit, Position, gift, s_depot, sbahn_floated, started
 
 # Start depots: the main network on Spandau (G3), seat 1 two hexes down the Trasse on G5
@@ -20,7 +21,8 @@ from .positions import Edit, Position, gift, s_depot, sbahn_floated, started
 STARTS = {SBAHN: "G3", part_holder(1): "G5", part_holder(2): "J11", part_holder(3): "K2"}
 
 
-def _play(g: Game, stop: Callable[[World], bool]) -> None:
+def play(g: Game, stop: Callable[[World], bool]) -> None:
+    """The normal bots play every seat until `stop` holds (fails if the game ends first)."""
     while g.active is not None and not stop(world(g)):
         seat = g.active
         g.apply(g.bot_action(seat, "normal"), seat)
@@ -54,9 +56,9 @@ def floated(buyers: tuple[str, ...] = BUYERS, *, settled: bool = True) -> list[E
 @functools.cache
 def _floated(seed: int, buyers: tuple[str, ...] = BUYERS) -> Game:
     g = new(4, seed)
-    _play(g, lambda w: w.trains.phase == "2" and w.step == "stock")
+    play(g, lambda w: w.trains.phase == "2" and w.step == "stock")
     g = started(g, *floated(buyers))
-    _play(g, lambda w: w.sbahn is not None)
+    play(g, lambda w: w.sbahn is not None)
     return g
 
 
@@ -96,3 +98,13 @@ def until(g: Game, stop: Callable[[World], bool]) -> None:
 def at(part: str, step: str) -> Callable[[World], bool]:
     """True once `part` is in `step`."""
     return lambda w: w.sbahn is not None and w.sbahn.part == part and w.step == step
+
+
+def pay_as(g: Game, part: str, amount: int, choice: str) -> None:
+    """At `part`'s dividend step: its run is worth `amount` (one 4S run), then `choice`."""
+    until(g, at(part, "dividend"))
+    w = world(g)
+    assert w.op is not None
+    w.op.runs = CompanyRuns((TrainRun(4, None, amount, 0),))
+    refresh(g)
+    act(g, {"type": "dividend", "choice": choice})

@@ -9,11 +9,10 @@ from pygame_core import IllegalAction
 from pygame_core.g18xx.tiles import Gauge
 from pygame_core.g1881 import subnetworks, track
 from pygame_core.g1881.economy import SBAHN, part_holder
-from pygame_core.g1881.runs import CompanyRuns, TrainRun
 
-from .game_helpers import refresh, world
+from .game_helpers import world
 from .positions import gift, phase, price, sold_out, started, tile, train
-from .sbahn_helpers import STARTS, act, at, plain, sbahn_game, until
+from .sbahn_helpers import STARTS, act, at, pay_as, plain, sbahn_game, until
 
 SEAT1, SEAT2, SEAT3 = (part_holder(s) for s in (1, 2, 3))
 GAUGE = Gauge.NARROW
@@ -144,26 +143,13 @@ def test_a_route_touches_a_depot_of_its_part_on_any_s_track_1881_A43() -> None:
     )
 
 
-def _pay_as(g: object, part: str, amount: int, choice: str) -> None:
-    """At `part`'s dividend step: its run is worth `amount` (a position), then `choice`."""
-    from pygame_core import Game
-
-    assert isinstance(g, Game)
-    until(g, at(part, "dividend"))
-    w = world(g)
-    assert w.op is not None
-    w.op.runs = CompanyRuns((TrainRun(4, None, amount, 0),))
-    refresh(g)
-    act(g, {"type": "dividend", "choice": choice})
-
-
 def test_the_commission_of_a_part_that_paid_1881_12_5_C46() -> None:
     """12.5, A-48 (C-46): seat 1's part pays: its holder may take 20 from its treasury
     (a decision: he may also decline)."""
     g = sbahn_game()
-    _pay_as(g, SBAHN, 40, "pay")
+    pay_as(g, SBAHN, 40, "pay")
     assert world(g).step == "trains"  # the main network: no commission
-    _pay_as(g, SEAT1, 40, "pay")
+    pay_as(g, SEAT1, 40, "pay")
     w = world(g)
     assert w.step == "commission"
     assert g.legal_actions(1) == [{"type": "take_commission"}, {"type": "done"}]
@@ -177,7 +163,7 @@ def test_the_commission_of_a_part_that_paid_1881_12_5_C46() -> None:
 def test_a_part_that_withholds_takes_no_commission_1881_12_5() -> None:
     """12.5: the commission only "in der er für sein Netzteil Dividenden ausschüttet"."""
     g = sbahn_game()
-    _pay_as(g, SEAT1, 40, "withhold")
+    pay_as(g, SEAT1, 40, "withhold")
     w = world(g)
     assert w.step == "trains"
     with pytest.raises(IllegalAction):
@@ -193,10 +179,10 @@ def test_payouts_are_pooled_per_5_percent_share_1881_12_13_C50() -> None:
     cash = {p: w.eco.money.cash(p) for p in w.players}
     held = g.view(None)["sbahn"]["holders"]
     price = w.eco.market.price(SBAHN)
-    _pay_as(g, SBAHN, 60, "pay")
-    _pay_as(g, SEAT1, 40, "pay")
-    _pay_as(g, SEAT2, 50, "withhold")
-    _pay_as(g, SEAT3, 30, "pay")
+    pay_as(g, SBAHN, 60, "pay")
+    pay_as(g, SEAT1, 40, "pay")
+    pay_as(g, SEAT2, 50, "withhold")
+    pay_as(g, SEAT3, 30, "pay")
     until(g, lambda w: w.sbahn is None)
     w = world(g)
     # 6 per 5 % a player holds (P0: chairman 10 % + a 5 % share, so at least 18; the bots
@@ -228,7 +214,7 @@ def test_the_price_follows_the_parts_majority_1881_12_12_C49(
     g = sbahn_game()
     price = world(g).eco.market.price(SBAHN)
     for part, choice in zip((SBAHN, SEAT1, SEAT2, SEAT3), choices, strict=True):
-        _pay_as(g, part, 40, choice)
+        pay_as(g, part, 40, choice)
     until(g, lambda w: w.sbahn is None)
     after = world(g).eco.market.price(SBAHN)
     assert (after > price) - (after < price) == move
@@ -361,7 +347,7 @@ def test_a_tram_company_holding_a_seat_acts_through_its_director_1881_12_5_A50()
     w = world(g)
     director = w.director_seat("GBS")
     assert director is not None
-    _pay_as(g, SEAT1, 40, "pay")
+    pay_as(g, SEAT1, 40, "pay")
     w = world(g)
     assert w.step == "commission" and g.active == director
     treasury = w.eco.money.cash("GBS")
