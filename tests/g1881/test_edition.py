@@ -145,42 +145,50 @@ def test_a_position_and_its_game_must_agree_on_the_edition() -> None:
 # --- edition 2 takes its values from the overlay -------------------------------------------------
 
 
-def test_edition_2_plays_with_the_overlays_pars_par_cells_and_market() -> None:
-    """B-4 pars and B-3 market as data/edition-2.json sets them (read from the file, so the
-    test follows the lead's edits); companies it leaves alone keep edition 1's."""
-    market = _overlay(2).get("stock_market", {})
-    game = new_game("1881", PLAYERS, {"edition": 2}, 3)
+@pytest.mark.parametrize("edition", source.editions()[1:])
+def test_each_edition_plays_with_its_overlays_pars_par_cells_and_market(edition: int) -> None:
+    """B-4 pars and B-3 market as data/edition-N.json sets them over edition N-1 (read from
+    the file, so the test follows the data's edits); companies it leaves alone keep the
+    previous edition's."""
+    market = _overlay(edition).get("stock_market", {})
+    game = new_game("1881", PLAYERS, {"edition": edition}, 3)
     w = world(game)
     changed = market.get("par_values", {})
-    assert changed, "edition 2 changes some par"
-    for corp, par in pars(1).items():
+    for corp, par in pars(edition - 1).items():
         expected = changed.get(corp, par)
-        assert pars(2)[corp] == expected == ipo_price(w.eco, corp)
+        assert pars(edition)[corp] == expected == ipo_price(w.eco, corp)
         assert game.view(None)["companies"][corp]["par"] == expected
-        cell = tuple(market.get("par_cells", {}).get(corp, par_cells(1)[corp]))
-        assert par_cells(2)[corp] == cell
-        assert market_grid(2).price(cell) == expected
+        cell = tuple(market.get("par_cells", {}).get(corp, par_cells(edition - 1)[corp]))
+        assert par_cells(edition)[corp] == cell
+        assert market_grid(edition).price(cell) == expected
     if "raw_rows" in market:
         rows = [
             [int(str(c).rstrip("abcdefghijklmnopqrstuvwxyz")) for c in r]
             for r in market["raw_rows"]
         ]
-        assert market_data(2)["rows"] == rows
-    assert w.eco.market.grid is market_grid(2)
+        assert market_data(edition)["rows"] == rows
+    assert w.eco.market.grid is market_grid(edition)
 
 
-def test_edition_2_floats_a_company_with_ten_times_its_new_par() -> None:
+@pytest.mark.parametrize(
+    "edition",
+    [e for e in source.editions()[1:] if _overlay(e).get("stock_market", {}).get("par_values")],
+)
+def test_an_edition_floats_a_company_with_ten_times_its_new_par(edition: int) -> None:
     """4.26: "den Gesamtwert aller ihrer Aktien (also das Zehnfache ihres Ausgabekurses)":
     the capital is 10 x the edition's par (new shares' money goes to the bank)."""
-    changed = {c for c in _overlay(2)["stock_market"]["par_values"] if pars(2)[c] != pars(1)[c]}
-    game = new_game("1881", PLAYERS, {"edition": 2}, 11)
+    before = pars(edition - 1)
+    changed = {
+        c for c in _overlay(edition)["stock_market"]["par_values"] if pars(edition)[c] != before[c]
+    }
+    game = new_game("1881", PLAYERS, {"edition": edition}, 11)
     w = world(game)
     while not changed & set(w.eco.floated):
         seat = game.active if game.active is not None else game.acting[0]
         game.apply(game.bot_action(seat, "normal"), seat)
         assert len(game.actions) < 2000, f"none of {changed} floated"
-    (corp,) = changed & set(w.eco.floated)
-    assert w.eco.money.cash(corp) == 10 * pars(2)[corp] != 10 * pars(1)[corp]
+    corp = sorted(changed & set(w.eco.floated))[0]
+    assert w.eco.money.cash(corp) == 10 * pars(edition)[corp] != 10 * before[corp]
 
 
 @pytest.mark.parametrize("edition", source.editions()[1:])
