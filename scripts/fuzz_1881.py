@@ -41,7 +41,7 @@ class Job:
 
 
 def levels_for(level: str, players: int, seed: int) -> tuple[str, ...]:
-    """Seat levels: all easy, all normal, or "mixed" (one easy seat in three, by seed)."""
+    """Seat levels: every seat one level, or "mixed" (one easy seat in three, by seed)."""
     return seat_levels(level, players, seed, odd="easy", every=3)
 
 
@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
-    parser.add_argument("--level", choices=["easy", "normal", "mixed"], default="mixed")
+    parser.add_argument("--level", choices=["easy", "normal", "hard", "mixed"], default="mixed")
     parser.add_argument("--seed-start", type=int, default=0)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument(

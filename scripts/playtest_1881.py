@@ -76,6 +76,7 @@ class Figures:
     opened: dict[int, str] = field(default_factory=dict)  # seat -> the company it opened (2.9)
     phase: str = ""  # the phase the game ended in
     prices: dict[str, int] = field(default_factory=dict)  # tram company -> its last price
+    levels: tuple[str, ...] = ()  # by seat, the bot levels played
 
 
 def _world(g: Game) -> World:
@@ -123,7 +124,7 @@ def collect(job: Job) -> Figures:
         assert _candidate(job.overlay) == job.edition, "the candidate edition moved"
     g = Game("1881", [f"P{i}" for i in range(job.players)], {"edition": job.edition}, job.seed)
     w = _world(g)
-    out = Figures(job.players, job.seed)
+    out = Figures(job.players, job.seed, levels=job.levels)
     stock_rounds: set[str] = set()
     ran: set[tuple[str, str, str]] = set()  # (round, company, S-Bahn part) counted
     while g.active is not None and len(g.actions) < CAP:
@@ -180,10 +181,18 @@ def jobs(
     candidate edition's file, played instead of `edition`)."""
     played = _candidate(overlay) if overlay else latest() if edition is None else edition
     return [
-        Job(n, seed, levels_for(level, n, seed), opening, played, overlay, first_bid)
+        Job(n, seed, _levels(level, n, seed), opening, played, overlay, first_bid)
         for n in players
         for seed in range(seed_start, seed_start + games)
     ]
+
+
+def _levels(level: str, players: int, seed: int) -> tuple[str, ...]:
+    """The seats' levels: "one-hard" puts one hard bot (seat seed % players) among normal
+    ones, to measure the hard bot; else as the fuzz (levels_for)."""
+    if level == "one-hard":
+        return tuple("hard" if s == seed % players else "normal" for s in range(players))
+    return levels_for(level, players, seed)
 
 
 def _mean(values: Iterable[float]) -> float:
@@ -228,6 +237,7 @@ def table(games: list[Figures]) -> list[str]:
     paid = _mean(f.bids[f.bid_order[0]] - f.bids[f.bid_order[-1]] for f in games if f.bids)
     lines.append(f"  the Tram holder paid the lowest bidder {paid:.0f} on average (2.7)")
     lines.append("  wins by the company the winner opened: " + _by_company(games))
+    lines.append("  wins by bot level (wins/seats played): " + _by_level(games))
     lines.append("  last price by company (mean where opened): " + _prices(games))
     phases = Counter(f.phase for f in games)
     lines.append("  games ended in phase: " + " ".join(f"{p}:{phases[p]}" for p in sorted(phases)))
@@ -243,6 +253,14 @@ def _totals(games: list[Figures], most: int) -> str:
             for place, seat in enumerate(f.bid_order):
                 rel[place].append(100 * f.scores[seat] / mean if mean else 0.0)
     return " ".join(f"{i + 1}:{_mean(rel[i]):.0f}" for i in range(most) if rel[i])
+
+
+def _by_level(games: list[Figures]) -> str:
+    """Per bot level: the games its seats won / the seats it played (a seat's fair share
+    is one game in players)."""
+    seats = Counter(level for f in games for level in f.levels)
+    won = Counter(f.levels[f.ranking[0]] for f in games if f.ranking and f.levels)
+    return " ".join(f"{lv} {won[lv]}/{seats[lv]}" for lv in sorted(seats))
 
 
 def _by_company(games: list[Figures]) -> str:
@@ -286,7 +304,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per player count")
     parser.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
-    parser.add_argument("--level", choices=["normal", "hard", "mixed"], default="normal")
+    parser.add_argument(
+        "--level",
+        choices=["normal", "hard", "mixed", "one-hard"],
+        default="normal",
+        help="one-hard: one hard seat (seed %% players) among normal bots",
+    )
     parser.add_argument("--seed-start", type=int, default=0)
     parser.add_argument("--processes", type=int, default=1)
     parser.add_argument(

@@ -61,7 +61,7 @@ def test_the_table_counts_every_game() -> None:
     games[0].prices, games[1].prices = {"GBS": 120, "SSC": 60}, {"GBS": 200}
     lines = table(games)
     assert "400 1 (50%), bank 1 (50%)" in lines[2]
-    assert "wins by the company the winner opened: GBS 1/2 SSC 0/1 none 1" in lines[-3]
+    assert "wins by the company the winner opened: GBS 1/2 SSC 0/1 none 1" in lines[-4]
     assert lines[-2].endswith("GBS 160 SSC 60")  # mean last price where in play
     assert "mean 6.0, min 5, max 7" in lines[1]
     assert lines[6].endswith("1:1 2:0 3:1")  # by seat: seats 0 and 2 won
@@ -150,3 +150,16 @@ def test_a_planned_first_bid_gives_the_tram_and_its_payment_1881_2_7() -> None:
     assert any("paid the lowest bidder 100 on average" in line for line in lines)
     totals = next(line for line in lines if "mean total by bid position" in line)
     assert totals.count(":") == 4  # the label's and one per bid position
+
+
+def test_one_hard_seat_among_normal_bots_is_counted_by_level() -> None:
+    """`--level one-hard`: seat seed % players is the hard bot, the others normal; the
+    report counts each level's wins against the seats it played."""
+    todo = jobs([3], 2, 4, "one-hard")
+    assert [j.levels for j in todo] == [("normal", "hard", "normal"), ("normal", "normal", "hard")]
+    games = [
+        Figures(3, 4, ranking=[1, 0, 2], levels=todo[0].levels),
+        Figures(3, 5, ranking=[0, 1, 2], levels=todo[1].levels),
+    ]
+    line = next(x for x in table(games) if "by bot level" in x)
+    assert line.endswith("hard 1/2 normal 1/4")
