@@ -59,6 +59,12 @@ OPENINGS: Final = ("dearest", "random", "strongest")
 # openings on edition 2, 1,000 games: docs/1881-design.md "Edition 2: the tuning"),
 # strongest first: what a player who has read the playtests would open.
 STRONGEST: Final = ("BESTAG", "BChSt", "GBS", "NBSN", "SSC", "SHG", "SpS", "SBV")
+# Editions whose pars no longer say which company is strongest (the periphery is dearer):
+# the normal bot's own opening order there, by the fair-share ratio of its random-openings
+# playtest (docs/1881-design.md). Editions not named open the dearest.
+OPENING_ORDER: Final = {
+    3: ("GBS", "NBSN", "SSC", "SHG", "BChSt", "SBV", "BESTAG", "SpS"),
+}
 RANGE_KEYS: Final = ("field", "min", "max", "step")
 
 
@@ -174,8 +180,9 @@ def _shares(
             return (3, -sold_percent(eco, corp))
         # Open the dearest (strongest) company it can float alone; one it cannot only if
         # nothing else.
-        order = STRONGEST.index(corp) if opening == "strongest" else -ipo_price(eco, corp)
-        return (2, order) if alone(corp) else (4, order if opening == "strongest" else 0)
+        order = _opening_order(w, corp, opening)
+        ordered = opening == "strongest" or w.edition in OPENING_ORDER
+        return (2, order) if alone(corp) else (4, order if ordered else 0)
 
     good = [e for e in buys if rank(e)[0] < 5 or cash > 400]
     if cash < 300:
@@ -187,6 +194,15 @@ def _shares(
         return best
     peers = [e for e in good if rank(e)[0] == rank(best)[0]]  # every company of its kind
     return peers[rng.below(len(peers))]
+
+
+def _opening_order(w: World, corp: str, opening: str) -> int:
+    """How early the bot opens `corp` (lower first) under `opening` (OPENINGS)."""
+    if opening == "strongest":
+        return STRONGEST.index(corp)
+    if opening == OPENINGS[0] and w.edition in OPENING_ORDER:
+        return OPENING_ORDER[w.edition].index(corp)
+    return -ipo_price(w.eco, corp)
 
 
 def _value_after(w: World, corp: str, lay: JsonDict) -> int:
