@@ -5,8 +5,9 @@ Both choose only among the engine's legal actions, and neither reads a sealed bi
 only secret), so they cannot cheat. The normal bot:
 - bid: a little over the least bid; start purchases: its own company first, then a new one;
 - stock round: completes its companies towards the float, opens the dearest company it
-  can float alone (4.25; on an edition in OPENING_ORDER the first by that order), else helps another director's company to float, buys into
-  companies it holds, sells only when it must (4.4);
+  can float alone (4.25; on an edition in OPENING_ORDER the first by that order), else
+  helps another director's company to float, buys into companies it holds, sells only
+  when it must (4.4);
 - operating: lays the tile (of a sample) that raises its best runs most, places a depot
   when the treasury can spare it, runs the optimum, pays out unless it needs the money
   for a train (train_bots.py: a bank train that pays back within five runs), buys a train
