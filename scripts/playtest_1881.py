@@ -104,12 +104,18 @@ def bot_move(g: Game, seat: int, level: str, opening: str) -> dict[str, object]:
     return choose(state, seat, level, g.bot_rng(seat, f"{level}/{opening}"), opening)
 
 
+def probed(players: int, seed: int) -> int:
+    """The seat a measuring option (--first-bid, --level one-hard) singles out in game
+    `seed`: each seat in turn over the seeds."""
+    return seed % players
+
+
 def _planned_bid(job: Job, seat: int, bot: dict[str, object], least: int) -> dict[str, object]:
     """The bid `job` plans for `seat` (--first-bid; the others bid `least`, 2.6), else the
     bot's own."""
     if not job.first_bid:
         return bot
-    return {**bot, "amount": job.first_bid if seat == job.seed % job.players else least}
+    return {**bot, "amount": job.first_bid if seat == probed(job.players, job.seed) else least}
 
 
 @functools.cache
@@ -131,9 +137,7 @@ def collect(job: Job) -> Figures:
         seat = g.active
         action = bot_move(g, seat, job.levels[seat], job.opening)
         if action["type"] == "bid":
-            state = g.state
-            assert isinstance(state, Berlin1881)
-            action = _planned_bid(job, seat, action, int(state.legal_actions(seat)[0]["min"]))
+            action = _planned_bid(job, seat, action, int(g.legal_actions(seat)[0]["min"]))
             out.bids[seat] = int(str(action["amount"]))
         opens = action["type"] == "buy" and action.get("company") not in w.eco.in_play
         if w.step == "start" and opens and seat not in out.opened:
@@ -191,7 +195,7 @@ def _levels(level: str, players: int, seed: int) -> tuple[str, ...]:
     """The seats' levels: "one-hard" puts one hard bot (seat seed % players) among normal
     ones, to measure the hard bot; else as the fuzz (levels_for)."""
     if level == "one-hard":
-        return tuple("hard" if s == seed % players else "normal" for s in range(players))
+        return tuple("hard" if s == probed(players, seed) else "normal" for s in range(players))
     return levels_for(level, players, seed)
 
 

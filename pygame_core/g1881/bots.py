@@ -182,8 +182,9 @@ def _shares(
         # Open the dearest (strongest) company it can float alone; one it cannot only if
         # nothing else.
         order = _opening_order(w, corp, opening)
-        ordered = opening == "strongest" or w.edition in OPENING_ORDER
-        return (2, order) if alone(corp) else (4, order if ordered else 0)
+        if order is None:
+            return (2, -ipo_price(eco, corp)) if alone(corp) else (4, 0)
+        return (2 if alone(corp) else 4, order)
 
     good = [e for e in buys if rank(e)[0] < 5 or cash > 400]
     if cash < 300:
@@ -197,13 +198,14 @@ def _shares(
     return peers[rng.below(len(peers))]
 
 
-def _opening_order(w: World, corp: str, opening: str) -> int:
-    """How early the bot opens `corp` (lower first) under `opening` (OPENINGS)."""
+def _opening_order(w: World, corp: str, opening: str) -> int | None:
+    """`corp`'s place in the fixed order the bot opens by under `opening` (OPENINGS),
+    lower first; None: it opens by price (the dearest, or at random among them)."""
     if opening == "strongest":
         return STRONGEST.index(corp)
     if opening == OPENINGS[0] and w.edition in OPENING_ORDER:
         return OPENING_ORDER[w.edition].index(corp)
-    return -ipo_price(w.eco, corp)
+    return None
 
 
 def _value_after(w: World, corp: str, lay: JsonDict) -> int:

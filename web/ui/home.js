@@ -229,7 +229,7 @@ export class HomeScreen {
             "fieldset",
             { class: "seg" },
             h("legend", {}, "Bot level"),
-            bots.map((level) => radio("level", level, st.level === level, level === "easy" ? "Easy" : level === "normal" ? "Normal" : level === "hard" ? "Hard" : level, `level-${level}`, () => update({ level }, true))),
+            bots.map((level) => radio("level", level, st.level === level, level[0].toUpperCase() + level.slice(1), `level-${level}`, () => update({ level }, true))),
           )
         : null,
       h(
