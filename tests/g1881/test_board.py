@@ -4,9 +4,9 @@ from collections import Counter
 
 import pytest
 
-from pygame_core.g18xx.tiles import Gauge, StopKind
+from pygame_core.g18xx.tiles import Gauge, StopKind, TileDef
 from pygame_core.g1881 import board as b
-from pygame_core.g1881.source import section
+from pygame_core.g1881.source import editions, section
 
 
 def test_the_map_has_145_hexes_139_playable() -> None:
@@ -127,3 +127,29 @@ def test_board_and_tiles_are_cached() -> None:
     """Loaded once: later calls return the same objects."""
     assert b.board() is b.board()
     assert b.tiles()["1"] is b.tiles()["1"]
+
+
+def _station_value(tile: TileDef) -> int:
+    return max((s.revenue.flat for s in tile.stops), default=0)
+
+
+@pytest.mark.parametrize("edition", editions())
+def test_an_upgrade_never_lowers_a_stations_value(edition: int) -> None:
+    """Design rule (docs/1881-design.md "Changes", edition 4): from each printed station,
+    every tile of its upgrade chain (6.7: Table 6 and the printed fields' lists) is worth at
+    least the tile it replaces, so a raised printed value comes with raised tiles."""
+    rules, tiles = b.upgrade_rules(edition), b.tiles(edition)
+    successors = rules.successors or {}
+    falls = []
+    for coord, printed in b.board(edition).hexes.items():
+        todo, seen = [(coord, printed.tile)], set()
+        while todo:
+            name, tile = todo.pop()
+            for after in sorted(successors.get(name, ())):
+                nxt = tiles[after]
+                if nxt.stops and tile.stops and _station_value(nxt) < _station_value(tile):
+                    falls.append(f"{coord}: {name} {_station_value(tile)} -> {after}")
+                if after not in seen:
+                    seen.add(after)
+                    todo.append((after, nxt))
+    assert falls == []
