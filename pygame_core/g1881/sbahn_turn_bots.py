@@ -1,18 +1,26 @@
 """The "normal" bot's play for an S-Bahn network part (12.4-12.13), chosen among the
 engine's legal actions only: it lays the S tile (of a sample) that raises the part's
-runs most, places the extra depot when the treasury can spare it, runs, pays out unless it
-needs the money for its first train, takes its commission, and buys an S train while it
-has none, or a longer one when scrapping an older one for it (12.7)."""
+runs most, or while the part earns nothing one that closes the S track towards a route
+(or, a sub-network that can get no train, towards the main network), places the extra
+depot when the treasury can spare it, runs, pays out whenever the engine lets it, takes
+its commission, and buys an S train while it has none, or a longer one when scrapping an
+older one for it (12.7)."""
 
 from __future__ import annotations
 
+import functools
+import heapq
+import itertools
+from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
+from ..g18xx.tiles import Gauge
 from . import track
 from . import trains as tr
-from .board import tiles
-from .sbahn_turn import COMMISSION, part_runs
+from .board import map_data, tiles
+from .economy import SBAHN
+from .sbahn_turn import COMMISSION, part_runs, train_offers
 from .world import DEPOT, DIVIDEND, TRACK, TRAINS
 
 if TYPE_CHECKING:
@@ -20,6 +28,7 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 LAY_SAMPLE: Final = 4  # lays valued per turn (a run search each)
+STEP: Final = 60  # a lay closing the gap to the part's goal: more than a hex's cost (50)
 
 
 def _first(legal: list[JsonDict], kind: str) -> JsonDict | None:
@@ -44,9 +53,12 @@ def choose(w: World, legal: list[JsonDict], rng: Rng) -> JsonDict:
         spare = w.eco.money.cash(part) - 40 >= _cheapest(w) or w.trains.trains(part)
         return place if place is not None and spare else done or legal[0]
     if step == DIVIDEND:
-        pay = next((e for e in legal if e["choice"] == "pay"), None)
-        poor = not w.trains.trains(part) and w.eco.money.cash(part) < _cheapest(w)
-        return pay if pay is not None and not poor else legal[0]
+        # With no train revenue the engine offers withholding only (9.10, A-35): a part
+        # that earns nothing votes "withhold" (12.12) whatever the bot wants, so `_track`
+        # works on getting it a route, or it into the main network, instead. Otherwise
+        # paying raises the price (12.12) and costs the part nothing it could keep: its
+        # train money is its own treasury's, the payout goes to the holders.
+        return next((e for e in legal if e["choice"] == "pay"), legal[0])
     if step == COMMISSION:
         return _first(legal, "take_commission") or legal[0]
     if step == TRAINS:
@@ -61,10 +73,17 @@ def _track(w: World, part: str, legal: list[JsonDict], rng: Rng) -> JsonDict | N
     rng.shuffle(lays)
     has_trains = bool(w.trains.trains(part))
     base = part_runs(w, part).total if has_trains else 0
+    closing = _closing(w, part) if base == 0 else frozenset()
+    sample = lays[:LAY_SAMPLE] + [e for e in lays[LAY_SAMPLE:] if e["hex"] in closing]
+    # A part that will buy its first train keeps its price (only then is the route worth it).
+    keep = _cheapest(w) if not has_trains and train_offers(w) else 0
+    cash = w.eco.money.cash(part)
 
     def value(e: JsonDict) -> int:
         outcome = track.outcome(w.map, e["hex"])
         gain = outcome.build_bonus - outcome.cost
+        if e["hex"] in closing and cash - outcome.cost >= keep:
+            gain += STEP
         if has_trains:
             trial = w.map.copy()
             trial.lay(e["hex"], tiles(w.edition)[e["tile"]], int(e["rotation"]))
@@ -75,10 +94,67 @@ def _track(w: World, part: str, legal: list[JsonDict], rng: Rng) -> JsonDict | N
                 w.map = saved
         return gain
 
-    best_value, best = max(((value(e), e) for e in lays[:LAY_SAMPLE]), key=lambda p: p[0])
-    if best_value < 0 and w.eco.money.cash(part) < 2 * _cheapest(w):
+    best_value, best = max(((value(e), e) for e in sample), key=lambda p: p[0])
+    if best_value < 0 and cash < 2 * _cheapest(w):
         return None
     return best
+
+
+def _goal(w: World, part: str, own: set[str]) -> frozenset[str]:
+    """Where a part that earns nothing wants S track to reach: a sub-network that can get
+    no train (none it can pay on offer, A-18 aid included), the main network's depots, to
+    join it (12.5: its treasury goes over and its withholding vote ends, 12.12); any other
+    part, the Trasse stations besides its own, for a route (8.2)."""
+    if part != SBAHN and not w.trains.trains(part) and not train_offers(w):
+        return frozenset(h for h, _ in w.map.corp_tokens(SBAHN))
+    return frozenset(map_data(w.edition)["sbahn_trasse"]["stations"]) - own
+
+
+def _closing(w: World, part: str) -> frozenset[str]:
+    """The Trasse hexes where an S tile shortens the part's gap to its goal: the Trasse
+    hexes still without S track between one of its depots and the goal (an S tile always
+    follows the Trasse, 6.13)."""
+    own = {h for h, _ in w.map.corp_tokens(part)}
+    goal = _goal(w, part, own)
+    if not own or not goal:
+        return frozenset()
+    bare = {h for h in _trasse_links(w.edition) if not _has_s_track(w, h)}
+    now = _gap(w.edition, own, goal, bare)
+    return frozenset(h for h in bare if _gap(w.edition, own, goal, bare - {h}) < now)
+
+
+def _has_s_track(w: World, coord: str) -> bool:
+    tile, rotation = w.map.tile(coord)
+    return bool(tile.exits(rotation, Gauge.NARROW))
+
+
+@functools.cache
+def _trasse_links(edition: int) -> Mapping[str, frozenset[str]]:
+    """The Trasse as a graph: each hex and its neighbours along the lines."""
+    links: dict[str, set[str]] = {}
+    for line in map_data(edition)["sbahn_trasse"]["lines"].values():
+        for a, b in itertools.pairwise(line):
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
+    return {h: frozenset(n) for h, n in links.items()}
+
+
+def _gap(edition: int, start: Collection[str], goal: Collection[str], bare: set[str]) -> int:
+    """The fewest bare hexes (ends included) on a Trasse path from `start` to `goal`."""
+    links = _trasse_links(edition)
+    queue = [(int(h in bare), h) for h in start if h in links]
+    heapq.heapify(queue)
+    seen: set[str] = set()
+    while queue:
+        cost, here = heapq.heappop(queue)
+        if here in goal:
+            return cost
+        if here in seen:
+            continue
+        seen.add(here)
+        for there in links[here] - seen:
+            heapq.heappush(queue, (cost + int(there in bare), there))
+    return len(links) + 1  # unreachable: no lay helps
 
 
 def _range(train: str) -> int:
