@@ -40,8 +40,8 @@ def _trains_step() -> Game:
 
 def _vacant_chair_at_trains(money: int, *edits: Edit) -> tuple[Game, str, int]:
     """The company at its train step in phase 2 with 3s up to its limit of 4 (10.7: it can
-    buy no train now) and the chair's price plus its next train's plus `money`, the S-Bahn floated with its
-    chair back among the new shares."""
+    buy no train now) and the chair's price plus its next train's plus `money`, the
+    S-Bahn floated with its chair back among the new shares."""
     g = copy.deepcopy(_trains_step())
     w = world(g)
     assert w.op is not None
