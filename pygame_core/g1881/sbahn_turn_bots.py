@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..core.rng import Rng
 from ..g18xx.tiles import Gauge
-from . import track
+from . import subnetworks, track
 from . import trains as tr
 from .board import map_data, tiles
 from .economy import SBAHN
@@ -100,27 +100,39 @@ def _track(w: World, part: str, legal: list[JsonDict], rng: Rng) -> JsonDict | N
     return best
 
 
-def _goal(w: World, part: str, own: set[str]) -> frozenset[str]:
-    """Where a part that earns nothing wants S track to reach: a sub-network that can get
-    no train (none it can pay on offer, A-18 aid included), the main network's depots, to
-    join it (12.5: its treasury goes over and its withholding vote ends, 12.12); any other
-    part, the Trasse stations besides its own, for a route (8.2)."""
+def _goal(w: World, part: str, own: set[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Where a part that earns nothing wants S track to reach, and the hexes its track
+    should keep off. A sub-network that can get no train (none it can pay on offer, A-18
+    aid included): the main network's depots, to join it (12.5: its treasury goes over and
+    its withholding vote ends, 12.12). Any other part: a free Trasse station, for a route
+    of its own (8.2), off the other parts' depots: joined to the main network (12.5, A-44)
+    a part with a train would stop running it apart, and the S-Bahn would run one less."""
+    main = frozenset(h for h, _ in w.map.corp_tokens(SBAHN))
     if part != SBAHN and not w.trains.trains(part) and not train_offers(w):
-        return frozenset(h for h, _ in w.map.corp_tokens(SBAHN))
-    return frozenset(map_data(w.edition)["sbahn_trasse"]["stations"]) - own
+        return main, frozenset()
+    others = frozenset(
+        h for p in subnetworks.parts(w.eco) if p != part for h, _ in w.map.corp_tokens(p)
+    )
+    stations = frozenset(map_data(w.edition)["sbahn_trasse"]["stations"])
+    return stations - own - others, others
 
 
 def _closing(w: World, part: str) -> frozenset[str]:
-    """The Trasse hexes where an S tile shortens the part's gap to its goal: the Trasse
-    hexes still without S track between one of its depots and the goal (an S tile always
-    follows the Trasse, 6.13)."""
+    """The Trasse hexes where an S tile shortens the part's gap to its goal (the Trasse
+    hexes still without S track between one of its depots and the goal: an S tile always
+    follows the Trasse, 6.13) and links it to no depot it keeps off."""
     own = {h for h, _ in w.map.corp_tokens(part)}
-    goal = _goal(w, part, own)
+    goal, off = _goal(w, part, own)
     if not own or not goal:
         return frozenset()
     bare = {h for h in _trasse_links(w.edition) if not _has_s_track(w, h)}
-    now = _gap(w.edition, own, goal, bare)
-    return frozenset(h for h in bare if _gap(w.edition, own, goal, bare - {h}) < now)
+    now = _gap(w.edition, own, goal, bare, off)
+    return frozenset(
+        h
+        for h in bare
+        if _gap(w.edition, own, goal, bare - {h}, off) < now
+        and _gap(w.edition, own, off, bare - {h}, frozenset()) > 0
+    )
 
 
 def _has_s_track(w: World, coord: str) -> bool:
@@ -139,8 +151,15 @@ def _trasse_links(edition: int) -> Mapping[str, frozenset[str]]:
     return {h: frozenset(n) for h, n in links.items()}
 
 
-def _gap(edition: int, start: Collection[str], goal: Collection[str], bare: set[str]) -> int:
-    """The fewest bare hexes (ends included) on a Trasse path from `start` to `goal`."""
+def _gap(
+    edition: int,
+    start: Collection[str],
+    goal: Collection[str],
+    bare: set[str],
+    off: frozenset[str],
+) -> int:
+    """The fewest bare hexes (ends included) on a Trasse path from `start` to `goal`
+    passing none of `off`."""
     links = _trasse_links(edition)
     queue = [(int(h in bare), h) for h in start if h in links]
     heapq.heapify(queue)
@@ -152,7 +171,7 @@ def _gap(edition: int, start: Collection[str], goal: Collection[str], bare: set[
         if here in seen:
             continue
         seen.add(here)
-        for there in links[here] - seen:
+        for there in links[here] - seen - off:
             heapq.heappush(queue, (cost + int(there in bare), there))
     return len(links) + 1  # unreachable: no lay helps
 
