@@ -1,10 +1,11 @@
 """The "normal" bot's play for an S-Bahn network part (12.4-12.13), chosen among the
 engine's legal actions only: it lays the S tile (of a sample) that raises the part's
 runs most, or while the part earns nothing one that closes the S track towards a route
-(or, a sub-network that can get no train, towards the main network), places the extra
-depot when the treasury can spare it, runs, pays out whenever the engine lets it, takes
-its commission, and buys an S train while it has none, or a longer one when scrapping an
-older one for it (12.7)."""
+of its own (or, a sub-network that can get no train, towards the main network), places
+the extra depot when the treasury can spare it, runs, pays out unless the kept run buys
+now the train that outlives the next phase, takes its commission, and buys an S train
+while it has none, a longer one when scrapping an older one for it, or a lasting one
+when all of its trains go in the next phase (12.7)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from . import subnetworks, track
 from . import trains as tr
 from .board import map_data, tiles
 from .economy import SBAHN
-from .sbahn_turn import COMMISSION, part_runs, train_offers
+from .sbahn_turn import COMMISSION, part_runs, result, train_offers
 from .world import DEPOT, DIVIDEND, TRACK, TRAINS
 
 if TYPE_CHECKING:
@@ -55,10 +56,13 @@ def choose(w: World, legal: list[JsonDict], rng: Rng) -> JsonDict:
     if step == DIVIDEND:
         # With no train revenue the engine offers withholding only (9.10, A-35): a part
         # that earns nothing votes "withhold" (12.12) whatever the bot wants, so `_track`
-        # works on getting it a route, or it into the main network, instead. Otherwise
-        # paying raises the price (12.12) and costs the part nothing it could keep: its
-        # train money is its own treasury's, the payout goes to the holders.
-        return next((e for e in legal if e["choice"] == "pay"), legal[0])
+        # works on getting it a route, or it into the main network, instead. A part
+        # paying votes the price up (12.12); it withholds only when the run buys it now
+        # the train that keeps it running past the next phase (12.7).
+        pay = next((e for e in legal if e["choice"] == "pay"), None)
+        if pay is not None and not _saves_for_lasting(w, part, result(w).total):
+            return pay
+        return next((e for e in legal if e["choice"] == "withhold"), legal[0])
     if step == COMMISSION:
         return _first(legal, "take_commission") or legal[0]
     if step == TRAINS:
@@ -180,6 +184,44 @@ def _range(train: str) -> int:
     return int(tr.train_type(train).range or 0)
 
 
+def _doomed(w: World, part: str) -> bool:
+    """Every train of the part is scrapped when the next phase starts (12.7: the 4S in
+    phase 4), so without another it stands trainless from then on."""
+    held = w.trains.trains(part)
+    nxt = _next_phase(w)
+    return bool(held) and nxt is not None and all(_rusts_on(t, nxt) for t in held)
+
+
+def _next_phase(w: World) -> str | None:
+    names = [p.name for p in tr.PHASES.phases]
+    at = names.index(w.trains.phase)
+    return names[at + 1] if at + 1 < len(names) else None
+
+
+def _rusts_on(train: str, phase: str | None) -> bool:
+    return phase is not None and tr.train_type(train).rusts_on == phase
+
+
+def _lasting_price(w: World) -> int | None:
+    """The price of the cheapest S train on offer that outlives the next phase."""
+    nxt = _next_phase(w)
+    offer = tr.offer(w.trains, tr.SBAHN).items()
+    return min((p for t, p in offer if not _rusts_on(t, nxt)), default=None)
+
+
+def _saves_for_lasting(w: World, part: str, run: int) -> bool:
+    """Withholding `run` lets a doomed part buy a lasting train in this turn's train step
+    (its treasury, the run kept, and its operator's aid of at most a quarter, 10.1 /
+    A-18) that it cannot buy without."""
+    price = _lasting_price(w)
+    if price is None or not _doomed(w, part):
+        return False
+    who = subnetworks.operator(w.eco, part)
+    aid = min(price // 4, w.eco.money.cash(who)) if who is not None else 0
+    cash = w.eco.money.cash(part)
+    return cash + aid < price <= cash + run + aid
+
+
 def _trains(w: World, part: str, legal: list[JsonDict]) -> JsonDict | None:
     buys = [e for e in legal if e["type"] == "buy_train"]
     if not buys:
@@ -190,4 +232,8 @@ def _trains(w: World, part: str, legal: list[JsonDict]) -> JsonDict | None:
     better = [e for e in buys if "scrap" in e and _range(e["train"]) > _range(e["scrap"])]
     if better:
         return max(better, key=lambda e: _range(e["train"]) - _range(e["scrap"]))
+    if _doomed(w, part):  # 12.7: a train that outlives the next phase keeps the part running
+        nxt = _next_phase(w)
+        lasting = [e for e in buys if not _rusts_on(e["train"], nxt)]
+        return min(lasting, key=lambda e: _range(e["train"]), default=None)
     return None
