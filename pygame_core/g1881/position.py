@@ -78,6 +78,8 @@ S = TypeVar("S", bound="Berlin1881")
 VERSION: Final = 1
 START_STEPS: Final = (BIDDING, BUYING)  # 2.4-2.9: the start round; homes go down at its end
 EDITION: Final = "edition"  # optional: the design edition (source.py), 1 if absent
+# optional: the S-Bahn parts settled without a start depot (SS4), none if absent
+NO_START: Final = "no_start_depot"
 FIELDS: Final = (
     "double_track",
     "credit",
@@ -155,6 +157,7 @@ def write(w: World) -> JsonDict:
         "sbahn": None if w.sbahn is None else w.sbahn.to_dict(),
         "sbahn_ready": w.sbahn_ready,
         "start_depots": list(w.start_depots),
+        **({NO_START: list(w.no_start_depot)} if w.no_start_depot else {}),
         "discard": list(w.discard),
         "history": [dict(h) for h in w.history],
         "map_version": w.map_version,
@@ -214,7 +217,7 @@ def read(
     if unknown:
         raise InvalidPosition(f"unknown 1881 options: {', '.join(sorted(map(str, unknown)))}")
     veto = position_board.option(options, body)
-    fields(body, "the position", FIELDS, (position_board.FIELD, EDITION))
+    fields(body, "the position", FIELDS, (position_board.FIELD, EDITION, NO_START))
     edition = edition_option({EDITION: body.get(EDITION, FIRST)})
     if EDITION in options and edition_option(options) != edition:
         raise InvalidPosition(f"the position's {EDITION!r} differs from the game's option")
@@ -287,6 +290,7 @@ def _world(players: list[str], body: Mapping[str, Any], edition: int) -> World:
         history=[dict(obj(h, "a 'history' entry")) for h in array(body["history"], "'history'")],
         map_version=whole(body["map_version"], "'map_version'"),
         start_depots=strings(body["start_depots"], "'start_depots'", SBAHN_PARTS),
+        no_start_depot=strings(body.get(NO_START, []), f"{NO_START!r}", SBAHN_PARTS),
         sbahn_ready=flag(body["sbahn_ready"], "'sbahn_ready'"),
     )
     with reading("'bid'"):
@@ -556,6 +560,7 @@ def _depot_errors(w: World) -> list[str]:
                 for t, k in zip(slots, kinds, strict=False)
             ):
                 errors.append(f"a depot on {coord}-{part} stands on a circle not of its kind (7.3)")
+    errors.extend(_sbahn_depot_errors(w, on_map))
     for corp in TRAMS:
         # the start depot is not on the charter (4.26, 7.1); a bankrupt company's depots
         # leave the map (9.13); a float in the start purchases places it when they end
@@ -566,6 +571,29 @@ def _depot_errors(w: World) -> list[str]:
                 f"{corp} has {on_map[corp]} depots on the map; its charter and start depot "
                 f"say {expected} (7.1)"
             )
+    return errors
+
+
+def _sbahn_depot_errors(w: World, on_map: Counter[str]) -> list[str]:
+    """The S-Bahn's depots, all its parts' together: a start depot for each settled part
+    that placed one (12.5, SS4) and the extra depot if its charter says so (12.10); none
+    once it is bankrupt (9.13)."""
+    errors = []
+    missing = [p for p in w.no_start_depot if p not in w.start_depots]
+    if missing:
+        errors.append(f"{', '.join(missing)} in {NO_START!r} but not settled (12.5)")
+    if SBAHN in w.eco.closed:
+        expected = 0
+    else:
+        charter = w.charters.get(SBAHN)
+        extra = 0 if charter is None else sum(charter.out)
+        expected = len(w.start_depots) - len(w.no_start_depot) + extra
+    held = sum(on_map[p] for p in SBAHN_PARTS)
+    if held != expected:
+        errors.append(
+            f"the S-Bahn has {held} depots on the map; its start depots and charter say "
+            f"{expected} (12.5, 12.10)"
+        )
     return errors
 
 

@@ -14,7 +14,8 @@ Trasse station has one S circle, so no two S-Bahn depots share a station (7.4).
 
 The pending placement takes over whatever step the round is in (`interrupting`): the placer
 acts, and afterwards the round goes on exactly where it was. `World.start_depots` lists the
-parts whose start depot is settled (placed, or none because no S circle was free, SS4).
+parts whose start depot is settled (placed, or none because no S circle was free, SS4);
+`World.no_start_depot` those settled without one.
 """
 
 from __future__ import annotations
@@ -158,6 +159,7 @@ def settle(w: World) -> None:
         if placer_seat(w, part) is not None and places(w, token_of(w, part)):
             return
         w.start_depots.append(part)
+        w.no_start_depot.append(part)
         w.say(f"{part} finds no free S circle on the Trasse: no start depot (12.5)")
 
 

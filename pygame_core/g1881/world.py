@@ -89,6 +89,9 @@ class World:
     cache: dict[tuple[object, ...], Any] = field(default_factory=dict)
     # 12.5: the S-Bahn network parts whose start depot is settled (start_depots.py).
     start_depots: list[str] = field(default_factory=list)
+    # SS4: those of them settled without a depot (no free S circle, or nobody to place it):
+    # the S-Bahn's depots on the map are the others' plus its charter's (position checks).
+    no_start_depot: list[str] = field(default_factory=list)
     sbahn: SbahnTurn | None = None  # the S-Bahn's turn while it operates (sbahn_turn.py)
     sbahn_ready: bool = False  # 12.4: floated before an operating round began
     s_veto: bool = False  # option: the board's veto and vote (12.6, A-49; sbahn_veto.py)
@@ -156,6 +159,8 @@ class World:
         }
         if self.start_depots:
             out["start_depots"] = list(self.start_depots)
+        if self.no_start_depot:  # only once it happens: older games keep their state hash
+            out["no_start_depot"] = list(self.no_start_depot)
         if self.sbahn_ready:  # only once the S-Bahn operates: older saves keep their hash
             out["sbahn"] = None if self.sbahn is None else self.sbahn.to_dict()
             out["sbahn_ready"] = self.sbahn_ready

@@ -35,21 +35,21 @@ BUYERS = ("P0", "P1", "P2", "P3", "P0")
 def floated(buyers: tuple[str, ...] = BUYERS, *, settled: bool = True) -> list[Edit]:
     """Edits of a position: every player gets 400 more (and a tram company buying a
     seat 200: 12.5, A-50), `buyers` buy S-Bahn shares 1.. (by default share 1, the
-    chairman's, to P0, the board seats 2-4 to P1, P2, P3, share 5 to P0: 30 %), and the
-    start depots stand on STARTS (`settled`: the start-depot decisions are made, 12.5)."""
+    chairman's, to P0, the board seats 2-4 to P1, P2, P3, share 5 to P0: 30 %), and, when
+    `settled` (the start-depot decisions made, 12.5), the start depots stand on STARTS;
+    else the game asks for them."""
 
     def decided(p: Position) -> None:
-        if settled:
-            p["start_depots"] = list(STARTS)
+        p["start_depots"] = list(STARTS)
 
     players = [f"P{i}" for i in range(4)]  # the game of `new(4, seed)`
     corps = sorted(set(buyers) - set(players))
+    depots = [*(s_depot(part, coord) for part, coord in STARTS.items()), decided]
     return [
         *(gift(p, 400) for p in players),
         *(gift(c, 200) for c in corps),
         sbahn_floated(buyers),
-        *(s_depot(part, coord) for part, coord in STARTS.items()),
-        decided,
+        *(depots if settled else []),
     ]
 
 

@@ -209,6 +209,46 @@ def test_an_edited_position_that_a_game_reaches_is_accepted() -> None:
     assert started.acting == g.acting
 
 
+# --- the S-Bahn's depots (12.5, 12.10, SS4) --------------------------------------------------
+
+
+def _s_position() -> Position:
+    """The position of the S-Bahn's first turn: its four start depots placed, no extra."""
+    p: Position = json.loads(json.dumps(sbahn_game().position()))
+    assert p["charters"]["S"] == [False] and len(p["start_depots"]) == 4
+    return p
+
+
+def _without_depot(p: Position, part: str) -> None:
+    """Takes `part`'s depots off the map (a part that found no place for one, SS4)."""
+    for cities in p["map"]["tokens"].values():
+        for slots in cities.values():
+            slots[:] = [None if t == part else t for t in slots]
+
+
+def test_an_extra_s_depot_on_the_charter_and_not_on_the_map_is_refused_1881_12_10() -> None:
+    """12.10: the S-Bahn's one extra depot is on the map once its charter says so (a
+    hypothesis run found this position accepted)."""
+    bad = _s_position()
+    bad["charters"]["S"] = [True]
+    with pytest.raises(InvalidPosition, match=r"the S-Bahn has 4 depots on the map; .* say 5"):
+        _start(sbahn_game(), bad)
+
+
+def test_a_part_without_a_start_depot_is_kept_by_its_position_1881_12_5_SS4() -> None:
+    """SS4: a part settled without a start depot is written as such and read back; a
+    position that says nothing of it has a start depot too few (12.5)."""
+    p = _s_position()
+    _without_depot(p, "S/seat_3")
+    p["no_start_depot"] = ["S/seat_3"]
+    started = _start(sbahn_game(), p)
+    assert started.position()["no_start_depot"] == ["S/seat_3"]
+    assert "no_start_depot" not in sbahn_game().position()
+    del p["no_start_depot"]
+    with pytest.raises(InvalidPosition, match=r"the S-Bahn has 3 depots on the map; .* say 4"):
+        _start(sbahn_game(), p)
+
+
 # --- the S-Bahn veto option (12.6, A-49): the board's business is part of a position --------
 
 

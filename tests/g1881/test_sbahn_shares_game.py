@@ -16,7 +16,7 @@ from pygame_core.g1881.economy import PART_CAPITAL, SBAHN, pars, part_holder
 from pygame_core.g1881.track import trasse
 
 from .game_helpers import new, play_checked, world
-from .positions import Position, gift, owner, phase, s_depot, started
+from .positions import Position, gift, owner, phase, started
 from .sbahn_helpers import floated
 from .test_game_operating import in_step, play_until
 
@@ -325,13 +325,22 @@ def test_a_tram_company_float_asks_its_director_to_place_1881_12_5_10_9() -> Non
 def test_no_free_s_circle_means_no_start_depot_1881_12_5_SS4() -> None:
     """SS4 (12.5): when no Trasse station has a free S circle, the float asks for no start
     depot: each part goes without one and the log says so."""
-    # test setup: every S circle of the Trasse taken
-    g = started(phase_2_stock_round(), *(s_depot(SBAHN, c) for c in sorted(trasse())))
+    g = phase_2_stock_round()
     w = world(g)
+    # test setup, on the world itself: no game fills ten S circles before the float, so a
+    # position with them is refused (12.5, 12.10)
+    for coord in sorted(trasse()):
+        tile, _ = w.map.tile(coord)
+        for stop in tile.stops:
+            kinds = circles(tile, stop.part) if stop.slots else ()
+            if Circle.S in kinds:
+                w.map.place_token(coord, stop.part, SBAHN, kinds.index(Circle.S))
+    w.map_version += 1
     _float_by_four(g)
     assert SBAHN in w.eco.floated
     assert g.view(None)["start_depot"] is None and g.acting == (3,)
-    assert w.start_depots == [SBAHN, part_holder(1), part_holder(2), part_holder(3)]
+    parts = [SBAHN, part_holder(1), part_holder(2), part_holder(3)]
+    assert w.start_depots == parts and w.no_start_depot == parts
     assert any("no start depot" in e["text"] for e in g.log_for(None))
 
 
