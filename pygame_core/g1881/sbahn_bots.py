@@ -1,6 +1,6 @@
 """The normal bot's S-Bahn decisions (12.1-12.5, 10.9): which S shares to buy, where to put
-a start depot, when a tram company buys an S share, when a player takes a vacant chair
-(decision G14). Each picks among the engine's legal actions only."""
+a start depot, when a tram company buys an S share, when a player or a tram company takes
+a vacant chair (decision G14). Each picks among the engine's legal actions only."""
 
 from __future__ import annotations
 
@@ -82,6 +82,15 @@ def _main_network_can_run(w: World) -> bool:
     return bool(w.trains.trains(SBAHN)) or can_buy
 
 
+def _chair_if_worth(w: World, chair: JsonDict | None, cash: int, keep: int) -> JsonDict | None:
+    """`chair` (the buy of the vacant chair's share, G14) when the buyer can pay its par
+    and keep `keep`, and the main network has a train or the money for one."""
+    if chair is None or not vacant_chair(w) or not _main_network_can_run(w):
+        return None
+    cost = 2 * price(w.eco, SBAHN, IPO)  # the 10% chairman's share (A-40)
+    return chair if cash >= cost + keep else None
+
+
 def take_vacant_chair(w: World, me: str, legal: list[JsonDict]) -> JsonDict | None:
     """G14: a player buys a vacant chair before anything else when he can pay its par and
     keep CHAIR_KEEP, and the main network has a train or the money for one: the chair
@@ -91,15 +100,21 @@ def take_vacant_chair(w: World, me: str, legal: list[JsonDict]) -> JsonDict | No
         (e for e in legal if e["type"] == "buy" and e["company"] == SBAHN and e["source"] == IPO),
         None,
     )
-    if chair is None or not vacant_chair(w) or not _main_network_can_run(w):
-        return None
-    cost = 2 * price(w.eco, SBAHN, IPO)  # the 10% chairman's share (A-40)
-    return chair if w.eco.money.cash(me) >= cost + CHAIR_KEEP else None
+    return _chair_if_worth(w, chair, w.eco.money.cash(me), CHAIR_KEEP)
 
 
 def company_trade(w: World, corp: str, legal: list[JsonDict], cheapest: int) -> JsonDict | None:
-    """10.9: a rich tram company buys one S share (new first); it never sells."""
+    """10.9: a rich tram company buys one S share (new first); it never sells. A vacant
+    chair (G14) it takes as a player would (10.9: its director then runs the S-Bahn),
+    keeping the price of the cheapest tram train on offer for its own next train (10.8)."""
     buys = [e for e in legal if e["type"] == "buy_sbahn" and e["company"] == corp]
-    if corp not in TRAMS or not buys or w.eco.money.cash(corp) < RICH * max(cheapest, 100):
+    if corp not in TRAMS or not buys:
+        return None
+    cash = w.eco.money.cash(corp)
+    new_share = next((e for e in buys if e["source"] == IPO), None)
+    chair = _chair_if_worth(w, new_share, cash, max(cheapest, CHAIR_KEEP))
+    if chair is not None:
+        return chair
+    if cash < RICH * max(cheapest, 100):
         return None
     return min(buys, key=lambda e: e["source"] != IPO)
