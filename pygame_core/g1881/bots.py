@@ -17,7 +17,8 @@ only secret), so they cannot cheat. The normal bot:
 - the S-Bahn (sbahn_bots.py): joins it when it can afford a share (the chairmanship or a
   seat while new), takes a vacant chair first (G14) when the idle main network has a
   train or its money, places start depots where most free Trasse stations are near, and a
-  rich tram company buys one S share per operating round.
+  rich tram company buys one S share per operating round (a vacant chair as soon as it
+  can keep its next train's price).
 The hard bot differs in the stock rounds only: once its own companies have floated it
 buys into the dearest floated company, whoever directs it. The game ends when a price
 reaches 400 (9.12), so the leading company's holders gain most; against normal bots a
