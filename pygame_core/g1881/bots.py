@@ -66,6 +66,7 @@ STRONGEST: Final = ("BESTAG", "BChSt", "GBS", "NBSN", "SSC", "SHG", "SpS", "SBV"
 # playtest (docs/1881-design.md). Editions not named open the dearest.
 OPENING_ORDER: Final = {
     3: ("GBS", "NBSN", "SSC", "SHG", "BChSt", "SBV", "BESTAG", "SpS"),
+    4: ("GBS", "NBSN", "BChSt", "BESTAG", "SHG", "SpS", "SSC", "SBV"),
 }
 RANGE_KEYS: Final = ("field", "min", "max", "step")
 

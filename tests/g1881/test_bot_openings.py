@@ -8,16 +8,25 @@ import pytest
 
 from pygame_core.g1881.bots import OPENING_ORDER
 from pygame_core.g1881.economy import pars
+from pygame_core.g1881.source import editions
 from scripts.playtest_1881 import Job, collect
 
 
+@pytest.mark.parametrize("edition", sorted(OPENING_ORDER))
 @pytest.mark.parametrize("seed", [0, 1])
-def test_on_edition_3_the_normal_bots_open_by_the_opening_order_2_9(seed: int) -> None:
-    f = collect(Job(3, seed, ("normal",) * 3, edition=3))
+def test_on_later_editions_the_normal_bots_open_by_the_opening_order_2_9(
+    seed: int, edition: int
+) -> None:
+    f = collect(Job(3, seed, ("normal",) * 3, edition=edition))
     opened = [f.opened[s] for s in f.bid_order if s in f.opened]
-    assert opened == list(OPENING_ORDER[3][:3])  # each can float them alone at 3 players
+    assert opened == list(OPENING_ORDER[edition][:3])  # each can float them alone at 3 players
     # The dearest rule would have opened SBV or SpS (par 100) first.
-    assert max(pars(3).values()) > pars(3)[opened[0]]
+    assert max(pars(edition).values()) > pars(edition)[opened[0]]
+
+
+def test_every_edition_with_edition_3s_pars_has_an_opening_order() -> None:
+    """From edition 3 on the periphery is dearer, so "the dearest" would open it."""
+    assert sorted(OPENING_ORDER) == list(editions()[2:])
 
 
 def test_on_edition_2_the_normal_bots_still_open_the_dearest_2_9() -> None:

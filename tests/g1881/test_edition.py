@@ -213,10 +213,10 @@ def test_the_catalog_is_the_games_edition() -> None:
 
 # --- what an overlay may change takes effect -----------------------------------------------------
 
-# A made-up edition 3 (test only): a tile's revenue and count, a printed hex's code and
-# build bonus.
+# A made-up edition after the shipped ones (test only): a tile's revenue and count, a
+# printed hex's code and build bonus.
 _TILE_57 = source.section("tiles")["definitions"]["57"]["code"]
-EDITION_3 = {
+MADE_UP = {
     "_about": {"test": "a tile, a printed hex and its bonus changed"},
     "tiles": {
         "definitions": {"57": {"count": 2, "code": _TILE_57.replace("revenue:40", "revenue:60")}}
@@ -235,34 +235,37 @@ EDITION_3 = {
 
 
 @pytest.fixture
-def edition_3(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
+def made_up(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
+    """MADE_UP as the edition after the shipped ones (the newest: new games play it)."""
     real = source._read
+    number = source.latest() + 1
 
     def read(name: str) -> dict[str, Any] | None:
-        return json.loads(json.dumps(EDITION_3)) if name == "edition-3.json" else real(name)
+        made_up = name == f"edition-{number}.json"
+        return json.loads(json.dumps(MADE_UP)) if made_up else real(name)
 
     monkeypatch.setattr(source, "_read", read)
-    source.forget(3)
-    yield 3
+    source.forget(number)
+    yield number
     monkeypatch.undo()
-    source.forget(3)
+    source.forget(number)
 
 
-def test_an_overlays_tiles_hexes_and_bonuses_reach_the_game(edition_3: int) -> None:
+def test_an_overlays_tiles_hexes_and_bonuses_reach_the_game(made_up: int) -> None:
     """6.15 lay cost and 6.16 build bonus of a printed hex, Table 6's count and a tile's
     revenue, each as the overlay sets them; edition 2 stays as it was."""
     game = new_game("1881", PLAYERS, {}, 5)
-    assert game.options == {"edition": edition_3}
+    assert game.options == {"edition": made_up}
     w = world(game)
-    assert w.map.board is board.board(edition_3)
+    assert w.map.board is board.board(made_up)
     assert track.outcome(w.map, "A5") == track.LayOutcome(70, 40, upgrade=False)
     assert track.outcome(board.initial_state(2), "A5") == track.LayOutcome(50, 30, upgrade=False)
-    (stop,) = board.tiles(edition_3)["57"].stops
+    (stop,) = board.tiles(made_up)["57"].stops
     assert stop.revenue.at(("gray",)) == 60
-    assert game.view(None)["tile_supply"]["57"] == 2 == board.tile_counts(edition_3)["57"]
+    assert game.view(None)["tile_supply"]["57"] == 2 == board.tile_counts(made_up)["57"]
     assert board.tile_counts(2)["57"] == 1
     # the tile keeps what the overlay did not name (its colour, Table 6 upgrades)
-    assert board.tiles(edition_3)["57"].colour == board.tiles(2)["57"].colour
+    assert board.tiles(made_up)["57"].colour == board.tiles(2)["57"].colour
 
 
 def test_an_overlay_may_not_change_the_rulebooks_parts(monkeypatch: pytest.MonkeyPatch) -> None:
