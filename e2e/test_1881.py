@@ -128,7 +128,7 @@ def perform(page: Page, action: Action) -> int:
         page.get_by_test_id(f"buy-{action['company']}{source}").click()
     elif t == "sell":
         page.get_by_test_id(f"sell-{action['company']}-{action['count']}").click()
-    elif t in ("pass", "end_turn", "done", "run"):
+    elif t in ("pass", "end_turn", "done", "run", "accept_offer", "refuse_offer"):
         page.get_by_test_id(f"act-{t}").click()
     elif t == "lay_tile":
         turns = lay_tile(page, action)
