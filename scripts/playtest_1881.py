@@ -31,7 +31,7 @@ from typing import Final
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygame_core import Game
-from pygame_core.g1881.bots import OPENINGS, choose
+from pygame_core.g1881.bots import OPENING_ORDER, OPENINGS, choose
 from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.game import Berlin1881
 from pygame_core.g1881.source import candidate, editions, latest
@@ -102,6 +102,14 @@ def bot_move(g: Game, seat: int, level: str, opening: str) -> dict[str, object]:
     state = g.state
     assert isinstance(state, Berlin1881)
     return choose(state, seat, level, g.bot_rng(seat, f"{level}/{opening}"), opening)
+
+
+def openings_label(opening: str, edition: int) -> str:
+    """How the normal bots open, for the report: the default is the dearest company,
+    except on an edition with an opening order (bots.OPENING_ORDER)."""
+    if opening == OPENINGS[0] and edition in OPENING_ORDER:
+        return f"openings by bots.OPENING_ORDER[{edition}]"
+    return f"{opening} openings"
 
 
 def probed(players: int, seed: int) -> int:
@@ -359,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
         by_count[f.players].append(f)
     for players in sorted(by_count):
         print(
-            f"{players} players ({args.level}, {args.openings} openings, "
+            f"{players} players ({args.level}, {openings_label(args.openings, edition)}, "
             f"{f'first bid {args.first_bid}, ' if args.first_bid else ''}"
             f"edition {edition}{' (' + args.overlay + ')' if args.overlay else ''}, "
             f"seeds {args.seed_start}..):"

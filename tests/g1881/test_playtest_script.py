@@ -12,7 +12,16 @@ from pygame_core import Game
 from pygame_core.g1881 import board, source
 from pygame_core.g1881.bots import STRONGEST
 from pygame_core.g1881.source import latest
-from scripts.playtest_1881 import ENDS, Figures, Job, bot_move, collect, jobs, table
+from scripts.playtest_1881 import (
+    ENDS,
+    Figures,
+    Job,
+    bot_move,
+    collect,
+    jobs,
+    openings_label,
+    table,
+)
 
 from .game_helpers import world
 
@@ -163,3 +172,10 @@ def test_one_hard_seat_among_normal_bots_is_counted_by_level() -> None:
     ]
     line = next(x for x in table(games) if "by bot level" in x)
     assert line.endswith("hard 1/2 normal 1/4")
+
+
+def test_the_report_names_the_opening_order_where_the_bots_use_one() -> None:
+    """On editions with bots.OPENING_ORDER the default openings are not the dearest."""
+    assert openings_label("dearest", 1) == "dearest openings"
+    assert openings_label("random", 3) == "random openings"
+    assert openings_label("dearest", 3) == "openings by bots.OPENING_ORDER[3]"
