@@ -188,14 +188,8 @@ def _doomed(w: World, part: str) -> bool:
     """Every train of the part is scrapped when the next phase starts (12.7: the 4S in
     phase 4), so without another it stands trainless from then on."""
     held = w.trains.trains(part)
-    nxt = _next_phase(w)
+    nxt = tr.next_phase(w.trains)
     return bool(held) and nxt is not None and all(_rusts_on(t, nxt) for t in held)
-
-
-def _next_phase(w: World) -> str | None:
-    names = [p.name for p in tr.PHASES.phases]
-    at = names.index(w.trains.phase)
-    return names[at + 1] if at + 1 < len(names) else None
 
 
 def _rusts_on(train: str, phase: str | None) -> bool:
@@ -204,7 +198,7 @@ def _rusts_on(train: str, phase: str | None) -> bool:
 
 def _lasting_price(w: World) -> int | None:
     """The price of the cheapest S train on offer that outlives the next phase."""
-    nxt = _next_phase(w)
+    nxt = tr.next_phase(w.trains)
     offer = tr.offer(w.trains, tr.SBAHN).items()
     return min((p for t, p in offer if not _rusts_on(t, nxt)), default=None)
 
@@ -233,7 +227,7 @@ def _trains(w: World, part: str, legal: list[JsonDict]) -> JsonDict | None:
     if better:
         return max(better, key=lambda e: _range(e["train"]) - _range(e["scrap"]))
     if _doomed(w, part):  # 12.7: a train that outlives the next phase keeps the part running
-        nxt = _next_phase(w)
+        nxt = tr.next_phase(w.trains)
         lasting = [e for e in buys if not _rusts_on(e["train"], nxt)]
         return min(lasting, key=lambda e: _range(e["train"]), default=None)
     return None

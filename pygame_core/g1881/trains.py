@@ -180,6 +180,22 @@ class TrainState:
         )
 
 
+def next_phase(state: TrainState) -> str | None:
+    """The next phase: the first one later than now that a train still at the bank starts
+    (a type whose own phase has begun, such as the 3-trains in phase 2, starts nothing)."""
+    return next(
+        (
+            ty.triggers
+            for ty in PHASES.trains
+            if ty.kind == TRAM
+            and state.bank.stock.get(ty.name)
+            and ty.triggers is not None
+            and PHASES.later(ty.triggers, state.phase)
+        ),
+        None,
+    )
+
+
 # --- buying from the bank ------------------------------------------------------------------
 
 

@@ -107,19 +107,7 @@ def _trains(w: World) -> JsonDict:
                 "triggers": ty.triggers,
             }
         )
-    # The next phase is the first one later than now that a train still at the bank starts
-    # (a type whose own phase has begun, such as the 3-trains in phase 2, starts nothing).
-    nxt = next(
-        (
-            ty.triggers
-            for ty in tr.PHASES.trains
-            if ty.kind == tr.TRAM
-            and t.bank.stock.get(ty.name)
-            and ty.triggers is not None
-            and tr.PHASES.later(ty.triggers, t.phase)
-        ),
-        None,
-    )
+    nxt = tr.next_phase(t)
     rusts_next = [ty.name for ty in tr.PHASES.trains if nxt is not None and ty.rusts_on == nxt]
     return {
         "phase": t.phase,
