@@ -1,6 +1,6 @@
 """Which company the normal 1881 bot opens in its start purchase (2.9): the dearest it can
 float alone, except on an edition whose pars no longer say which company is strongest
-(bots.OPENING_ORDER, edition 3: the weaker homes are dearer there)."""
+(bots.OPENING_ORDER, editions 3 on: the weaker homes are dearer there)."""
 
 from __future__ import annotations
 
