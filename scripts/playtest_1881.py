@@ -17,6 +17,7 @@ checks: scripts/fuzz_1881.py does those. Prints a table per player count and the
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import json
 import sys
@@ -311,6 +312,11 @@ def _wins(games: list[Figures], most: int, who: Callable[[Figures], int]) -> str
     return " ".join(f"{i + 1}:{won[i]}" for i in range(most))
 
 
+def write_records(path: Path, games: list[Figures]) -> None:
+    """Write `games` to `path`, one JSON object per line (seats as strings, as JSON keys)."""
+    path.write_text("".join(json.dumps(dataclasses.asdict(f)) + "\n" for f in games), "utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Play the games and print the report."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -345,6 +351,12 @@ def main(argv: list[str] | None = None) -> int:
         help="an edition overlay file (shape of data/edition-N.json) to try: played as the "
         "edition after the latest, over it",
     )
+    parser.add_argument(
+        "--records",
+        default="",
+        help="also write each game's figures to this file, one JSON object per line (the "
+        "data `scripts/opening_table_1881.py` reads)",
+    )
     args = parser.parse_args(argv)
     todo = jobs(
         args.players,
@@ -365,6 +377,8 @@ def main(argv: list[str] | None = None) -> int:
     by_count: dict[int, list[Figures]] = defaultdict(list)
     for f in results:
         by_count[f.players].append(f)
+    if args.records:
+        write_records(Path(args.records), [f for fs in by_count.values() for f in fs])
     for players in sorted(by_count):
         print(
             f"{players} players ({args.level}, {openings_label(args.openings, edition)}, "

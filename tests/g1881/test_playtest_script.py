@@ -21,6 +21,7 @@ from scripts.playtest_1881 import (
     jobs,
     openings_label,
     table,
+    write_records,
 )
 
 from .game_helpers import world
@@ -179,3 +180,18 @@ def test_the_report_names_the_opening_order_where_the_bots_use_one() -> None:
     assert openings_label("dearest", 1) == "dearest openings"
     assert openings_label("random", 3) == "random openings"
     assert openings_label("dearest", 3) == "openings by bots.OPENING_ORDER[3]"
+
+
+def test_records_hold_each_game_as_one_json_line(tmp_path: Path) -> None:
+    """--records: one JSON object per game, with the figures the report is made of (the
+    openings by seat, 2.9, and the ranking, 13.2)."""
+    games = [collect(Job(3, seed, ("normal",) * 3)) for seed in (1, 2)]
+    path = tmp_path / "records.jsonl"
+    write_records(path, games)
+    lines = path.read_text("utf-8").splitlines()
+    assert len(lines) == 2
+    for game, line in zip(games, lines, strict=True):
+        row = json.loads(line)
+        assert row["seed"] == game.seed
+        assert row["ranking"] == game.ranking
+        assert {int(s): c for s, c in row["opened"].items()} == game.opened
