@@ -4,8 +4,10 @@
 Both choose only among the engine's legal actions, and neither reads a sealed bid (the
 only secret), so they cannot cheat. The normal bot:
 - bid: a little over the least bid; start purchases: its own company first, then a new one;
-- stock round: completes its companies towards the float, opens the dearest company it
-  can float alone (4.25; on an edition in OPENING_ORDER the first by that order), else
+- stock round: completes its companies towards the float, opens a company it can float
+  alone (4.25): on an edition with an opening table (opening_bots.py,
+  data/openings-edition-N.json) the best score given the tram companies already in play,
+  else on an edition in OPENING_ORDER the first by that order, else the dearest; else
   helps another director's company to float, buys into companies it holds, sells only
   when it must (4.4);
 - operating: lays the tile (of a sample) that raises its best runs most, places a depot
