@@ -32,6 +32,7 @@ from typing import Final
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from pygame_core import Game
+from pygame_core.g1881 import opening_bots
 from pygame_core.g1881.bots import OPENING_ORDER, OPENINGS, choose
 from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.game import Berlin1881
@@ -107,7 +108,10 @@ def bot_move(g: Game, seat: int, level: str, opening: str) -> dict[str, object]:
 
 def openings_label(opening: str, edition: int) -> str:
     """How the normal bots open, for the report: the default is the dearest company,
-    except on an edition with an opening order (bots.OPENING_ORDER)."""
+    except on an edition with an opening table (opening_bots.table) or an opening order
+    (bots.OPENING_ORDER)."""
+    if opening == OPENINGS[0] and opening_bots.table(edition) is not None:
+        return f"openings by the opening table (data/openings-edition-{edition}.json)"
     if opening == OPENINGS[0] and edition in OPENING_ORDER:
         return f"openings by bots.OPENING_ORDER[{edition}]"
     return f"{opening} openings"

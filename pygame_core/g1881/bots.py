@@ -4,8 +4,10 @@
 Both choose only among the engine's legal actions, and neither reads a sealed bid (the
 only secret), so they cannot cheat. The normal bot:
 - bid: a little over the least bid; start purchases: its own company first, then a new one;
-- stock round: completes its companies towards the float, opens the dearest company it
-  can float alone (4.25; on an edition in OPENING_ORDER the first by that order), else
+- stock round: completes its companies towards the float, opens a company it can float
+  alone (4.25): on an edition with an opening table (opening_bots.py,
+  data/openings-edition-N.json) the best score given the tram companies already in play,
+  else on an edition in OPENING_ORDER the first by that order, else the dearest; else
   helps another director's company to float, buys into companies it holds, sells only
   when it must (4.4);
 - operating: lays the tile (of a sample) that raises its best runs most, places a depot
@@ -32,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..core.rng import Rng
 from . import (
     offer_bots,
+    opening_bots,
     sbahn_bots,
     sbahn_turn_bots,
     sbahn_veto,
@@ -169,7 +172,7 @@ def _shares(
     def alone(corp: str) -> bool:  # can float it with its own money (4.25: 60%)
         return cash >= FLOAT_UNITS * ipo_price(eco, corp)
 
-    def rank(e: JsonDict) -> tuple[int, int]:
+    def rank(e: JsonDict) -> tuple[float, ...]:
         corp = e["company"]
         mine = eco.shares.percent(me, corp)
         director = eco.shares.director(corp) == me
@@ -186,7 +189,7 @@ def _shares(
         order = _opening_order(w, corp, opening)
         if order is None:
             return (2, -ipo_price(eco, corp)) if alone(corp) else (4, 0)
-        return (2 if alone(corp) else 4, order)
+        return (2 if alone(corp) else 4, *order)
 
     good = [e for e in buys if rank(e)[0] < 5 or cash > 400]
     if cash < 300:
@@ -200,14 +203,22 @@ def _shares(
     return peers[rng.below(len(peers))]
 
 
-def _opening_order(w: World, corp: str, opening: str) -> int | None:
-    """`corp`'s place in the fixed order the bot opens by under `opening` (OPENINGS),
-    lower first; None: it opens by price (the dearest, or at random among them)."""
+def _opening_order(w: World, corp: str, opening: str) -> tuple[float, ...] | None:
+    """`corp`'s key in the order the bot opens by under `opening` (OPENINGS), lower
+    first: by the edition's opening table (opening_bots: its score given the tram
+    companies in play, ties by the fixed order), else by a fixed order; None: it opens
+    by price (the dearest, or at random among them)."""
     if opening == "strongest":
-        return STRONGEST.index(corp)
-    if opening == OPENINGS[0] and w.edition in OPENING_ORDER:
-        return OPENING_ORDER[w.edition].index(corp)
-    return None
+        return (STRONGEST.index(corp),)
+    if opening != OPENINGS[0]:
+        return None
+    order = OPENING_ORDER.get(w.edition)
+    ratios = opening_bots.ratios_for(w.edition, len(w.players))
+    if ratios is not None:
+        in_play = [c for c in w.eco.in_play if c in w.charters]
+        tie = (order or tuple(sorted(w.charters))).index(corp)
+        return (-opening_bots.score(ratios, corp, in_play), tie)
+    return None if order is None else (order.index(corp),)
 
 
 def _value_after(w: World, corp: str, lay: JsonDict) -> int:

@@ -182,6 +182,13 @@ def test_the_report_names_the_opening_order_where_the_bots_use_one() -> None:
     assert openings_label("dearest", 3) == "openings by bots.OPENING_ORDER[3]"
 
 
+def test_the_report_names_the_opening_table_where_the_bots_use_one() -> None:
+    """On an edition with an opening table (opening_bots) the bots open by it."""
+    assert openings_label("dearest", 4).startswith("openings by the opening table")
+    assert openings_label("random", 4) == "random openings"
+    assert openings_label("strongest", 4) == "strongest openings"
+
+
 def test_records_hold_each_game_as_one_json_line(tmp_path: Path) -> None:
     """--records: one JSON object per game, with the figures the report is made of (the
     openings by seat, 2.9, and the ranking, 13.2)."""
