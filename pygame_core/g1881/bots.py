@@ -70,6 +70,7 @@ STRONGEST: Final = ("BESTAG", "BChSt", "GBS", "NBSN", "SSC", "SHG", "SpS", "SBV"
 OPENING_ORDER: Final = {
     3: ("GBS", "NBSN", "SSC", "SHG", "BChSt", "SBV", "BESTAG", "SpS"),
     4: ("GBS", "NBSN", "BChSt", "BESTAG", "SHG", "SpS", "SSC", "SBV"),
+    5: ("NBSN", "SpS", "SSC", "BESTAG", "GBS", "BChSt", "SHG", "SBV"),
 }
 RANGE_KEYS: Final = ("field", "min", "max", "step")
 
@@ -197,10 +198,15 @@ def _shares(
     if not good:
         return _closing(legal)
     best = min(good, key=rank)
-    if opening != "random" or rank(best)[0] not in (2, 4):
+    tier = rank(best)[0]
+    if tier not in (2, 4) or opening == "strongest":
         return best
-    peers = [e for e in good if rank(e)[0] == rank(best)[0]]  # every company of its kind
-    return peers[rng.below(len(peers))]
+    peers = [e for e in good if rank(e)[0] == tier]  # every company of its kind
+    if opening == "random":
+        return peers[rng.below(len(peers))]
+    if len(rank(best)) == 3:  # scored by the opening table: one of the near-best
+        return opening_bots.near_best(peers, lambda e: -float(rank(e)[1]), rng)
+    return best
 
 
 def _opening_order(w: World, corp: str, opening: str) -> tuple[float, ...] | None:

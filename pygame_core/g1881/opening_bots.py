@@ -17,11 +17,20 @@ edition overlays (source.py), and an edition without one keeps the bot's fixed o
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import Any, Final, TypeVar
+
+from ..core.rng import Rng
+
+T = TypeVar("T")
+# The bot opens one of the companies scoring at least this share of the best score, at
+# random weighted by score: identical bots that always opened the best opened one set per
+# player count, and its third bidder's company won 78 % at 3 players (docs/1881-design.md).
+NEAR: Final = 0.8
+WEIGHT_UNITS: Final = 1000  # scores are drawn on in thousandths (Rng draws integers)
 
 FILE = "openings-edition-{}.json"  # in data/, next to the design data
 
@@ -84,3 +93,17 @@ def ratios_for(edition: int, players: int) -> Ratios | None:
     has no table or the table no such player count (the bot's fixed order then)."""
     found = table(edition)
     return None if found is None else found.counts.get(players)
+
+
+def near_best(options: Sequence[T], score_of: Callable[[T], float], rng: Rng) -> T:
+    """One of `options` whose score is at least NEAR times the best, drawn by `rng` with
+    chances in proportion to the score (the first option if every score is 0)."""
+    best = max(score_of(o) for o in options)
+    near = [o for o in options if score_of(o) >= NEAR * best]
+    weights = [max(1, round(score_of(o) * WEIGHT_UNITS)) for o in near]
+    draw = rng.below(sum(weights))
+    for option, weight in zip(near, weights, strict=True):
+        if draw < weight:
+            return option
+        draw -= weight
+    return near[-1]

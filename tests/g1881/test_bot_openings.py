@@ -1,7 +1,8 @@
 """Which company the normal 1881 bot opens in its start purchase (2.9): the dearest it can
 float alone, except on an edition whose pars no longer say which company is strongest
 (bots.OPENING_ORDER, editions 3 on: the weaker homes are dearer there), and on an edition
-with an opening table (opening_bots, edition 4) the best score given what is open."""
+with an opening table (opening_bots, edition 4) one that scores near the best given what is
+open."""
 
 from __future__ import annotations
 
@@ -49,10 +50,10 @@ def test_on_edition_2_the_normal_bots_still_open_the_dearest_2_9() -> None:
     assert pars(2)[opened[0]] == max(pars(2)[c] for c in OPENING_ORDER[3])
 
 
-def _openings(g: Game) -> list[tuple[str, str]]:
+def _openings(g: Game) -> list[tuple[str, set[str]]]:
     """Play `g`'s start purchase (2.9) with normal bots: per opening, the company opened
-    and the one the opening table's best score names among those the seat can float
-    alone (4.25), ties by the fixed order."""
+    and those the seat can float alone (4.25) that score near the opening table's best
+    (opening_bots.NEAR)."""
     w = world(g)
     ratios = opening_bots.ratios_for(w.edition, len(w.players))
     assert ratios is not None
@@ -70,9 +71,9 @@ def _openings(g: Game) -> list[tuple[str, str]]:
                 if e["type"] == "buy" and e["company"] in TRAMS and e["company"] not in open_
             ]
             alone = [c for c in new_ if cash >= FLOAT_UNITS * ipo_price(w.eco, c)] or new_
-            order = OPENING_ORDER[w.edition]
-            best = min(alone, key=lambda c: (-opening_bots.score(ratios, c, open_), order.index(c)))
-            out.append((str(corp), best))
+            scores = {c: opening_bots.score(ratios, c, open_) for c in alone}
+            near = {c for c in alone if scores[c] >= opening_bots.NEAR * max(scores.values())}
+            out.append((str(corp), near))
         g.apply(action, seat)
         w = world(g)
     return out
@@ -80,12 +81,12 @@ def _openings(g: Game) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("edition", TABLED)
 @pytest.mark.parametrize(("players", "seed"), [(3, 0), (4, 1), (5, 2), (6, 3)])
-def test_on_an_edition_with_a_table_the_bots_open_the_best_score_2_9(
+def test_on_an_edition_with_a_table_the_bots_open_a_near_best_score_2_9(
     edition: int, players: int, seed: int
 ) -> None:
     found = _openings(new(players, seed, {"edition": edition}))
     assert len(found) >= 2
-    assert [opened for opened, _ in found] == [best for _, best in found]
+    assert all(opened in near for opened, near in found), found
 
 
 def _favouring(corp: str) -> OpeningTable:

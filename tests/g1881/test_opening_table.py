@@ -5,14 +5,16 @@ normal bot opens by (4.25: among the companies it can float alone)."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pygame_core.core.rng import Rng
 from pygame_core.g1881 import opening_bots
 from pygame_core.g1881.economy import TRAMS
-from pygame_core.g1881.opening_bots import Ratios, score
+from pygame_core.g1881.opening_bots import NEAR, Ratios, near_best, score
 from pygame_core.g1881.source import editions
 from scripts.opening_table_1881 import PRIOR_GAMES, count_table, main, opening_table
 
@@ -112,3 +114,13 @@ def test_the_data_file_ships_with_the_package() -> None:
     """The wheel (hence the site under Pyodide) carries every JSON file of the package."""
     text = (DATA.parents[2] / "pyproject.toml").read_text("utf-8")
     assert '"**/*.json"' in text
+
+
+def test_the_bot_draws_among_the_near_best_in_proportion_to_score_2_9() -> None:
+    """Identical bots that always opened the best score opened one set per player count;
+    near_best draws only among scores of at least NEAR times the best, each of them in
+    some game, the better more often."""
+    options = [("A", 1.0), ("B", NEAR * 1.0 + 0.05), ("C", NEAR * 1.0 - 0.05)]
+    drawn = Counter(near_best(options, lambda o: o[1], Rng(seed))[0] for seed in range(400))
+    assert set(drawn) == {"A", "B"}
+    assert drawn["A"] > drawn["B"] > 100
