@@ -6,7 +6,7 @@ only secret), so they cannot cheat. The normal bot:
 - bid: a little over the least bid; start purchases: its own company first, then a new one;
 - stock round: completes its companies towards the float, opens a company it can float
   alone (4.25): on an edition with an opening table (opening_bots.py,
-  data/openings-edition-N.json) the best score given the tram companies already in play,
+  data/openings-edition-N.json) one scoring near the best given the tram companies in play,
   else on an edition in OPENING_ORDER the first by that order, else the dearest; else
   helps another director's company to float, buys into companies it holds, sells only
   when it must (4.4);

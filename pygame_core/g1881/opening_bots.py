@@ -10,7 +10,8 @@ scores a company it could open (2.9, 4.25) by
 
     score(c | open) = r(c) * product over the open tram companies o of r(c|o) / r(c)
 
-and opens the best. The table is bot knowledge, not game rules: it is no part of the
+and opens one near the best (`near_best`: varied, so that identical bots do not open one
+set every game). The table is bot knowledge, not game rules: it is no part of the
 edition overlays (source.py), and an edition without one keeps the bot's fixed order.
 """
 
