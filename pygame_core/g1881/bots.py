@@ -70,7 +70,7 @@ STRONGEST: Final = ("BESTAG", "BChSt", "GBS", "NBSN", "SSC", "SHG", "SpS", "SBV"
 OPENING_ORDER: Final = {
     3: ("GBS", "NBSN", "SSC", "SHG", "BChSt", "SBV", "BESTAG", "SpS"),
     4: ("GBS", "NBSN", "BChSt", "BESTAG", "SHG", "SpS", "SSC", "SBV"),
-    5: ("NBSN", "SpS", "SSC", "BESTAG", "GBS", "BChSt", "SHG", "SBV"),
+    5: ("SSC", "NBSN", "SHG", "SpS", "BESTAG", "GBS", "SBV", "BChSt"),
 }
 RANGE_KEYS: Final = ("field", "min", "max", "step")
 
