@@ -110,9 +110,10 @@ def opening_table(records: list[dict[str, Any]], edition: int, command: str) -> 
         "_about": {
             "what": "Bot knowledge, not game rules: the normal bot opens one of the companies "
             "whose score r(c) * prod r(c|o)/r(c) over the open tram companies o is near the "
-            "best, drawn in proportion to the score (pygame_core/g1881/opening_bots.py). r(c): wins of c's opener over the games c "
-            "was opened in at the start purchase (2.9), divided by the player count (1 = the "
-            "fair share); with[c][o]: the same over the games in which another seat opened o, "
+            "best, drawn in proportion to the score (pygame_core/g1881/opening_bots.py). "
+            "r(c): wins of c's opener over the games c was opened in at the start purchase "
+            "(2.9), divided by the player count (1 = the fair share); with[c][o]: the same "
+            "over the games in which another seat opened o, "
             f"smoothed towards r(c) with {PRIOR_GAMES} games' weight.",
             "command": command,
             "regenerate": REGENERATE.format(edition=edition),
