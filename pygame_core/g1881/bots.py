@@ -204,9 +204,13 @@ def _shares(
     peers = [e for e in good if rank(e)[0] == tier]  # every company of its kind
     if opening == "random":
         return peers[rng.below(len(peers))]
-    if len(rank(best)) == 3:  # scored by the opening table: one of the near-best
-        return opening_bots.near_best(peers, lambda e: -float(rank(e)[1]), rng)
-    return best
+    ratios = opening_bots.ratios_for(w.edition, len(w.players))
+    if ratios is None:
+        return best
+    in_play = [c for c in eco.in_play if c in w.charters]  # one of the near-best by the table
+    return opening_bots.near_best(
+        peers, lambda e: opening_bots.score(ratios, e["company"], in_play), rng
+    )
 
 
 def _opening_order(w: World, corp: str, opening: str) -> tuple[float, ...] | None:
