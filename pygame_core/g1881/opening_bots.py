@@ -98,10 +98,12 @@ def ratios_for(edition: int, players: int) -> Ratios | None:
 
 def near_best(options: Sequence[T], score_of: Callable[[T], float], rng: Rng) -> T:
     """One of `options` whose score is at least NEAR times the best, drawn by `rng` with
-    chances in proportion to the score (the first option if every score is 0)."""
-    best = max(score_of(o) for o in options)
-    near = [o for o in options if score_of(o) >= NEAR * best]
-    weights = [max(1, round(score_of(o) * WEIGHT_UNITS)) for o in near]
+    chances in proportion to the score (each alike if every score is 0)."""
+    scores = [score_of(o) for o in options]  # each once: a score multiplies table ratios
+    best = max(scores)
+    scored = [(o, s) for o, s in zip(options, scores, strict=True) if s >= NEAR * best]
+    near = [o for o, _ in scored]
+    weights = [max(1, round(s * WEIGHT_UNITS)) for _, s in scored]
     draw = rng.below(sum(weights))
     for option, weight in zip(near, weights, strict=True):
         if draw < weight:
