@@ -11,8 +11,9 @@ only secret), so they cannot cheat. The normal bot:
   helps another director's company to float, buys into companies it holds, sells only
   when it must (4.4);
 - operating: lays the tile (of a sample) that raises its best runs most, places a depot
-  when the treasury can spare it, runs the optimum, pays out unless it needs the money
-  for a train (train_bots.py: a bank train that pays back within five runs), buys a train
+  when the treasury can spare it (not while saving for a longer train of the phase),
+  runs the optimum, pays out unless it needs the money for a train (train_bots.py: a
+  bank train that pays back within five runs), buys a train
   while it has fewer than two, when its trains rust next or when it pays back, keeps its
   longest trains; answers offers from other companies and offers for a train when
   the bank has none it can buy (offer_bots.py).
@@ -273,10 +274,36 @@ def _depot(w: World, legal: list[JsonDict]) -> JsonDict:
     places = [e for e in legal if e["type"] == "place_depot"]
     if places and w.op is not None:
         corp = w.op.corp
-        cost = w.charters[corp].next_cost() or 0
-        if w.eco.money.cash(corp) - cost >= _cheapest(w) or w.trains.trains(corp):
+        left = w.eco.money.cash(corp) - (w.charters[corp].next_cost() or 0)
+        if w.trains.trains(corp) and not _saving(w, corp, left):
+            return places[0]
+        if left >= _cheapest(w):
             return places[0]
     return _closing(legal)
+
+
+def _saving(w: World, corp: str, left: int) -> bool:
+    """Whether `corp` saves for the train it wants (train_bots.wanted) rather than place a
+    depot (7.2) that leaves it `left`: a train of the phase reached, longer than all it
+    runs, costing more than `left` but not more than the treasury plus this turn's run
+    (withheld, 9.10). A company that operated early in the first operating round (5.1,
+    often the first bidder's) bought the last 2-trains while the later ones bought the
+    3-trains; it then spent its treasury on depots and ran its 2-trains until they
+    rusted."""
+    want = train_bots.wanted(w, corp)
+    if want is None or left >= want.price or _starts_phase(w, want.train):
+        return False
+    reach = tr.train_type(want.train).range or 0
+    if max(tr.ranges(w.trains.trains(corp)), default=0) >= reach:
+        return False  # it runs a train as long already: not behind the others
+    return want.price <= w.eco.money.cash(corp) + company_runs(w, corp).total
+
+
+def _starts_phase(w: World, train: str) -> bool:
+    """Whether buying `train` starts a new phase (11.x): saving for it would hasten the
+    rusting, not catch up with the trains the others already run."""
+    triggers = tr.train_type(train).triggers
+    return triggers is not None and tr.PHASES.later(triggers, w.trains.phase)
 
 
 def _dividend(w: World, legal: list[JsonDict]) -> JsonDict:
