@@ -72,7 +72,7 @@ OPENING_ORDER: Final = {
     3: ("GBS", "NBSN", "SSC", "SHG", "BChSt", "SBV", "BESTAG", "SpS"),
     4: ("GBS", "NBSN", "BChSt", "BESTAG", "SHG", "SpS", "SSC", "SBV"),
     5: ("SSC", "NBSN", "SHG", "SpS", "BESTAG", "GBS", "SBV", "BChSt"),
-    6: ("SSC", "NBSN", "SBV", "GBS", "SpS", "BChSt", "BESTAG", "SHG"),
+    6: ("SSC", "BESTAG", "NBSN", "SpS", "SHG", "SBV", "GBS", "BChSt"),
 }
 RANGE_KEYS: Final = ("field", "min", "max", "step")
 
