@@ -209,10 +209,15 @@ def _shares(
     ratios = opening_bots.ratios_for(w.edition, len(w.players))
     if ratios is None:
         return best
-    in_play = [c for c in eco.in_play if c in w.charters]  # one of the near-best by the table
+    in_play = _trams_in_play(w)  # one of the near-best by the table
     return opening_bots.near_best(
         peers, lambda e: opening_bots.score(ratios, e["company"], in_play), rng
     )
+
+
+def _trams_in_play(w: World) -> list[str]:
+    """The tram companies in play (2.10), whose openings the table's pair ratios know."""
+    return [c for c in w.eco.in_play if c in w.charters]
 
 
 def _opening_order(w: World, corp: str, opening: str) -> tuple[float, ...] | None:
@@ -227,9 +232,8 @@ def _opening_order(w: World, corp: str, opening: str) -> tuple[float, ...] | Non
     order = OPENING_ORDER.get(w.edition)
     ratios = opening_bots.ratios_for(w.edition, len(w.players))
     if ratios is not None:
-        in_play = [c for c in w.eco.in_play if c in w.charters]
         tie = (order or tuple(sorted(w.charters))).index(corp)
-        return (-opening_bots.score(ratios, corp, in_play), tie)
+        return (-opening_bots.score(ratios, corp, _trams_in_play(w)), tie)
     return None if order is None else (order.index(corp),)
 
 

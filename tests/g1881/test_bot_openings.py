@@ -1,7 +1,7 @@
 """Which company the normal 1881 bot opens in its start purchase (2.9): the dearest it can
 float alone, except on an edition whose pars no longer say which company is strongest
 (bots.OPENING_ORDER, editions 3 on: the weaker homes are dearer there), and on an edition
-with an opening table (opening_bots, editions 4 and 5) one that scores near the best given
+with an opening table (opening_bots, editions 4 on) one that scores near the best given
 what is open."""
 
 from __future__ import annotations
