@@ -3,7 +3,8 @@
 
 Both choose only among the engine's legal actions, and neither reads a sealed bid (the
 only secret), so they cannot cheat. The normal bot:
-- bid: a little over the least bid; start purchases: its own company first, then a new one;
+- bid: at random up to the most that keeps its first choice floatable alone (4.25);
+  start purchases: its own company first, then a new one;
 - stock round: completes its companies towards the float, opens a company it can float
   alone (4.25): on an edition with an opening table (opening_bots.py,
   data/openings-edition-N.json) one scoring near the best given the tram companies in play,
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 FLOAT_UNITS: Final = 6  # 4.25: a company floats at 60% sold, six tenths of ten at par
+BID_STEPS: Final = 4  # a bot that can float nothing alone bids the least or up to 3 steps over
 LAY_SAMPLE: Final = 6  # lays the normal bot values per turn (a run search each)
 # How the normal bot picks a company to open: the dearest it can float alone, or (for
 # playtests that measure the openings, scripts/playtest_1881.py) one of those at random,
@@ -128,9 +130,7 @@ def _normal(
         return sbahn_turn_bots.choose(w, legal, rng)
     step = w.step
     if step == "bid":
-        entry = legal[0]
-        value = min(int(entry["max"]), int(entry["min"]) + int(entry["step"]) * rng.below(4))
-        return concrete(entry, value)
+        return _bid(w, seat, legal[0], rng)
     if step in ("start", "stock"):
         return _shares(w, seat, legal, rng, opening, hard)
     if step == "track":
@@ -144,6 +144,36 @@ def _normal(
     if step == "discard":
         return max(legal, key=lambda e: sum(tr.ranges(e["keep"])))
     return legal[0]
+
+
+def _bid(w: World, seat: int, entry: JsonDict, rng: Rng) -> JsonDict:
+    """2.5-2.7: a bid drawn evenly up to the most that keeps its first choice floatable
+    alone (4.25), counting on the least bid back from the swap (2.7). Bidding more lets
+    a later bidder take the company it wanted: at 5 players (520) the par-84 companies
+    need 504, and the high bidders, left with less, opened a par-75 company instead and
+    won 9 of 200 games (docs/1881-design.md, "Changes"). When it can float nothing alone
+    (6 players) it bids a little over the least."""
+    least, most, step = int(entry["min"]), int(entry["max"]), int(entry["step"])
+    cash = w.eco.money.cash(w.players[seat])
+    choice = _first_choice(w, cash)
+    if choice is None:
+        return concrete(entry, min(most, least + step * rng.below(BID_STEPS)))
+    spare = min(most, cash + least - FLOAT_UNITS * ipo_price(w.eco, choice))
+    steps = max(0, spare - least) // step
+    return concrete(entry, least + step * rng.below(steps + 1))
+
+
+def _first_choice(w: World, cash: int) -> str | None:
+    """The company the bot would open first: of those it can float alone from `cash`, the
+    best by the edition's opening table with none open (opening_bots), else the dearest;
+    None if it can float none alone."""
+    eco = w.eco
+    alone = [c for c in w.charters if cash >= FLOAT_UNITS * ipo_price(eco, c)]
+    if not alone:
+        return None
+    ratios = opening_bots.ratios_for(w.edition, len(w.players))
+    strength = {c: 0.0 if ratios is None else ratios.ratio.get(c, 1.0) for c in alone}
+    return max(alone, key=lambda c: (strength[c], ipo_price(eco, c), c))
 
 
 def _shares(
