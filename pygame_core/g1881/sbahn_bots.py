@@ -60,16 +60,19 @@ def next_is_wanted(w: World) -> bool:
 
 
 def player_wants(w: World, me: str, entry: JsonDict) -> bool:
-    """A player joins the S-Bahn when he can afford it: the chairmanship or a seat while
-    they are new (keeping JOIN_KEEP), else a share while he holds less than the cap's half
+    """A player joins the S-Bahn when he can afford it: the chairmanship or a seat before
+    it floats (keeping JOIN_KEEP), else a share while he holds less than the cap's half
     (keeping KEEP)."""
     eco = w.eco
     cost = price(eco, SBAHN, str(entry["source"])) * (2 if director_in_ipo(eco, SBAHN) else 1)
     cash = eco.money.cash(me)
-    if entry["source"] == IPO and next_is_wanted(w):
+    wanted = entry["source"] == IPO and next_is_wanted(w)
+    if wanted and SBAHN not in eco.floated:  # joining: a vacant chair later is G14's
         return cash >= cost + JOIN_KEEP
     if cash < cost + KEEP:
         return False
+    if wanted:
+        return True
     return eco.shares.percent(me, SBAHN) < 15 and cash > 3 * cost + KEEP
 
 

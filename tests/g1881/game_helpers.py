@@ -4,6 +4,7 @@ conformance invariants (tests/conformance/hooks_1881.py) after every action."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from pygame_core import Game
@@ -11,6 +12,7 @@ from pygame_core.g1881.game import Berlin1881
 from pygame_core.g1881.world import World
 from tests.conformance.hooks_1881 import broken
 
+FIXTURES = Path(__file__).parent / "fixtures"
 CAP = 20000  # actions: a bot game is far shorter (a few hundred to a few thousand)
 
 
@@ -66,3 +68,15 @@ def play_checked(
         if again.state_hash() != g.state_hash():
             failures.append("the save does not load to the same state")
     return g, len(g.actions), failures
+
+
+def replay_checked(save: Mapping[str, Any], every: int = 1) -> tuple[Game, list[str]]:
+    """Replay a save's actions on a new game with the invariants after every `every`-th
+    action (a bot game kept as a save stays the same game when the bots change)."""
+    g = Game(save["title"], list(save["players"]), dict(save["options"]), save["seed"])
+    failures: list[str] = []
+    for step in save["actions"]:
+        g.apply(step["action"], step["seat"])
+        if len(g.actions) % every == 0:
+            failures += [f"after {len(g.actions)}: {f}" for f in broken(g)]
+    return g, failures

@@ -19,9 +19,8 @@ from pygame_core.g1881.catalog import catalog, variant_of
 from pygame_core.g1881.companies import ipo_price
 from pygame_core.g1881.economy import market_data, market_grid, par_cells, pars
 
-from .game_helpers import play_checked, world
+from .game_helpers import FIXTURES, play_checked, world
 
-FIXTURES = Path(__file__).parent / "fixtures"
 DATA = Path(source.__file__).parent / "data"
 PLAYERS = ["Ada", "Ben", "Cleo", "Dora"]
 # Only keys the view gained with editions: everything else is as recorded before them.

@@ -7,6 +7,7 @@ sub-network to the main network (12.5)."""
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -19,9 +20,8 @@ from pygame_core.g1881 import companies, sbahn_trading, subnetworks
 from pygame_core.g1881.companies import director_in_ipo, live_seats
 from pygame_core.g1881.economy import SBAHN, TRAMS, part_holder
 from pygame_core.g1881.world import World
-from scripts.fuzz_1881 import levels_for
 
-from .game_helpers import new, play_checked, world
+from .game_helpers import FIXTURES, new, replay_checked, world
 from .positions import owner, price, started, train, trains_back
 from .sbahn_helpers import STARTS, floated
 
@@ -185,10 +185,14 @@ def test_a_vacant_chair_is_the_only_s_share_on_sale_until_bought_1881_12_1_4_21(
 
 @pytest.mark.parametrize("seed", [178, 850])
 def test_the_g13_games_play_on_with_the_shares_at_the_bank_1881_9_13_G14(seed: int) -> None:
-    """The fuzz's games (6 players, seeds 178 and 850, mixed levels): the bankrupt chairman
-    company's shares go back to the bank, nobody can take the chair, and the game plays
-    to its end with every invariant (no bankrupt company holds S shares)."""
-    g, _, failures = play_checked(6, seed, levels=levels_for("mixed", 6, seed), every=25)
+    """The fuzz's games (6 players, seeds 178 and 850, mixed levels, edition 1): the
+    bankrupt chairman company's shares go back to the bank, nobody can take the chair, and
+    the game plays to its end with every invariant (no bankrupt company holds S shares).
+    The games are kept as saves (fixtures/g13_seed*_save.json, written by the bots of
+    2026-11-28 before their bid changed), so a later bot cannot lose the case."""
+    save = json.loads((FIXTURES / f"g13_seed{seed}_save.json").read_text("utf-8"))
+    assert (save["seed"], save["options"], len(save["players"])) == (seed, {}, 6)
+    g, failures = replay_checked(save, every=25)
     assert failures == []
     assert g.result() is not None
     texts = [e["text"] for e in g.log_for(None)]

@@ -263,11 +263,11 @@ def test_12_6_a_save_with_a_pending_proposal_loads_to_the_same_state(at_track: G
 
 
 @pytest.mark.parametrize(
-    ("levels", "seed"), [(("normal",) * 4, 7), (("normal", "easy", "normal", "easy"), 9)]
+    ("levels", "seed"), [(("normal",) * 4, 7), (("normal", "easy", "normal", "easy"), 10)]
 )
 def test_a49_bot_games_with_the_veto_end(levels: tuple[str, ...], seed: int) -> None:
     """A-49: bots answer every proposal (easy and normal); a game with `s_veto` on ends.
-    The seeds are ones whose chairman makes a proposal (the bots' trains moved them)."""
+    The seeds are ones whose chairman makes a proposal (the bots' trains and bids moved them)."""
     g, n, failures = play_checked(PLAYERS, seed, levels=levels, options={"s_veto": True}, every=25)
     assert failures == []
     assert g.result() is not None and n > 0
