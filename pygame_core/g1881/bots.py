@@ -3,7 +3,7 @@
 
 Both choose only among the engine's legal actions, and neither reads a sealed bid (the
 only secret), so they cannot cheat. The normal bot:
-- bid: at random up to the most that keeps its first choice floatable alone (4.25);
+- bid: a little over the least, at most what keeps its first choice floatable alone (4.25);
   start purchases: its own company first, then a new one;
 - stock round: completes its companies towards the float, opens a company it can float
   alone (4.25): on an edition with an opening table (opening_bots.py,
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 JsonDict = dict[str, Any]
 FLOAT_UNITS: Final = 6  # 4.25: a company floats at 60% sold, six tenths of ten at par
-BID_STEPS: Final = 4  # a bot that can float nothing alone bids the least or up to 3 steps over
+BID_STEPS: Final = 4  # the bot bids the least or up to 3 steps (of 10) over it
 LAY_SAMPLE: Final = 6  # lays the normal bot values per turn (a run search each)
 # How the normal bot picks a company to open: the dearest it can float alone, or (for
 # playtests that measure the openings, scripts/playtest_1881.py) one of those at random,
@@ -147,20 +147,19 @@ def _normal(
 
 
 def _bid(w: World, seat: int, entry: JsonDict, rng: Rng) -> JsonDict:
-    """2.5-2.7: a bid drawn evenly up to the most that keeps its first choice floatable
-    alone (4.25), counting on the least bid back from the swap (2.7). Bidding more lets
-    a later bidder take the company it wanted: at 5 players (520) the par-84 companies
-    need 504, and the high bidders, left with less, opened a par-75 company instead and
-    won 9 of 200 games (docs/1881-design.md, "Changes"). When it can float nothing alone
-    (6 players) it bids a little over the least."""
+    """2.5-2.7: a little over the least bid, but never more than keeps its first choice
+    floatable alone (4.25) with the least bid back from the swap (2.7). At 5 players (520)
+    the par-84 companies need 504, and high bidders left with less opened a par-75 company
+    and won 9 of 200 games. Bidding up to all it can spare was tried: the Tram holder paid
+    the lowest bidder 95 at 3 players and won 38 of 300 (docs/1881-design.md, "Changes")."""
     least, most, step = int(entry["min"]), int(entry["max"]), int(entry["step"])
     cash = w.eco.money.cash(w.players[seat])
     choice = _first_choice(w, cash)
-    if choice is None:
-        return concrete(entry, min(most, least + step * rng.below(BID_STEPS)))
-    spare = min(most, cash + least - FLOAT_UNITS * ipo_price(w.eco, choice))
-    steps = max(0, spare - least) // step
-    return concrete(entry, least + step * rng.below(steps + 1))
+    steps = BID_STEPS - 1
+    if choice is not None:
+        spare = cash + least - FLOAT_UNITS * ipo_price(w.eco, choice)
+        steps = max(0, spare - least) // step
+    return concrete(entry, min(most, least + step * min(steps, rng.below(BID_STEPS))))
 
 
 def _first_choice(w: World, cash: int) -> str | None:
