@@ -4,14 +4,15 @@ Seed 004, 12.6: "Die anderen Aufsichtsratmitglieder können gegen einzelne Aktio
 einlegen (nicht beim Betrieb der Bahnen). Wird ein Veto eingelegt muss über die Aktion
 abgestimmt werden. Bei Stimmengleichheit entscheidet der Vorsitzende." Digest C-55: a
 member vetoes the chairman's action, the board votes, a tie goes to the chairman; a veto on
-the run is refused. Positions: a 4-player game of the normal bots (seed 1) with the option
-on, at the main network's track, run and dividend steps.
+the run is refused. Positions: a 4-player game of the normal bots (seed 1, kept as a save)
+with the option on, at the main network's track, run and dividend steps.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -21,7 +22,7 @@ from pygame_core.g1881 import sbahn_turn, sbahn_veto
 from pygame_core.g1881.companies import live_seats
 from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.world import DIVIDEND, RUN, TRACK, World
-from tests.g1881.game_helpers import new, play_checked, world
+from tests.g1881.game_helpers import FIXTURES, new, play_checked, world
 
 PLAYERS, SEED = 4, 1
 JsonDict = dict[str, object]
@@ -41,22 +42,32 @@ def _main_acts(step: str) -> Callable[[World], bool]:
     return at
 
 
-def _play_to(g: Game, at: Callable[[World], bool]) -> Game:
-    w = world(g)
-    while g.active is not None and not at(w):
-        g.apply(g.bot_action(g.active, "normal"), g.active)
-        w = world(g)
-    assert g.active is not None, "the bots' game ended before the position"
+def _replay_to(g: Game, steps: Iterator[JsonDict], at: Callable[[World], bool]) -> Game:
+    """Apply the recorded `steps` until the position `at` holds."""
+    while not at(world(g)):
+        step = next(steps, None)
+        assert step is not None, "the recorded game ended before the position"
+        g.apply(step["action"], step["seat"])
     return g
 
 
 @pytest.fixture(scope="module")
 def positions() -> dict[str, Game]:
-    """Deep copies of one game at the main network's track, run and dividend steps."""
+    """Deep copies of one game at the main network's track, run and dividend steps. The
+    game is the normal bots' (seed 1) kept as a save (fixtures/veto_seed1_save.json,
+    written by the bots of 2026-11-28 before their S-Bahn joining changed), so that later
+    bots cannot move the positions."""
+    save = json.loads((FIXTURES / "veto_seed1_save.json").read_text("utf-8"))
+    assert (len(save["players"]), save["seed"], save["options"]) == (
+        PLAYERS,
+        SEED,
+        {"s_veto": True},
+    )
     g = new(PLAYERS, SEED, {"s_veto": True})
+    steps = iter(save["actions"])
     out = {}
     for step in (TRACK, RUN, DIVIDEND):
-        g = _play_to(g, _main_acts(step))
+        g = _replay_to(g, steps, _main_acts(step))
         out[step] = copy.deepcopy(g)
     return out
 
