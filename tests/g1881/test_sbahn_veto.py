@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -42,7 +43,7 @@ def _main_acts(step: str) -> Callable[[World], bool]:
     return at
 
 
-def _replay_to(g: Game, steps: Iterator[JsonDict], at: Callable[[World], bool]) -> Game:
+def _replay_to(g: Game, steps: Iterator[Any], at: Callable[[World], bool]) -> Game:
     """Apply the recorded `steps` until the position `at` holds."""
     while not at(world(g)):
         step = next(steps, None)
