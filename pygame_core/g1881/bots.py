@@ -156,9 +156,8 @@ def _bid(w: World, seat: int, entry: JsonDict, rng: Rng) -> JsonDict:
     cash = w.eco.money.cash(w.players[seat])
     choice = _first_choice(w, cash)
     steps = BID_STEPS - 1
-    if choice is not None:
-        spare = cash + least - FLOAT_UNITS * ipo_price(w.eco, choice)
-        steps = max(0, spare - least) // step
+    if choice is not None:  # it may pay least + (cash - 6 x par), getting the least back
+        steps = max(0, cash - FLOAT_UNITS * ipo_price(w.eco, choice)) // step
     return concrete(entry, min(most, least + step * min(steps, rng.below(BID_STEPS))))
 
 

@@ -3,6 +3,7 @@ conformance invariants (tests/conformance/hooks_1881.py) after every action."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,12 @@ def play_checked(
         if again.state_hash() != g.state_hash():
             failures.append("the save does not load to the same state")
     return g, len(g.actions), failures
+
+
+def kept_save(name: str) -> dict[str, Any]:
+    """The save `fixtures/<name>` (a bot game kept so that later bots cannot change it)."""
+    save: dict[str, Any] = json.loads((FIXTURES / name).read_text("utf-8"))
+    return save
 
 
 def replay_checked(save: Mapping[str, Any], every: int = 1) -> tuple[Game, list[str]]:

@@ -7,7 +7,6 @@ sub-network to the main network (12.5)."""
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +20,7 @@ from pygame_core.g1881.companies import director_in_ipo, live_seats
 from pygame_core.g1881.economy import SBAHN, TRAMS, part_holder
 from pygame_core.g1881.world import World
 
-from .game_helpers import FIXTURES, new, replay_checked, world
+from .game_helpers import kept_save, new, replay_checked, world
 from .positions import owner, price, started, train, trains_back
 from .sbahn_helpers import STARTS, floated
 
@@ -190,7 +189,7 @@ def test_the_g13_games_play_on_with_the_shares_at_the_bank_1881_9_13_G14(seed: i
     the game plays to its end with every invariant (no bankrupt company holds S shares).
     The games are kept as saves (fixtures/g13_seed*_save.json, written by the bots of
     2026-11-28 before their bid changed), so a later bot cannot lose the case."""
-    save = json.loads((FIXTURES / f"g13_seed{seed}_save.json").read_text("utf-8"))
+    save = kept_save(f"g13_seed{seed}_save.json")
     assert (save["seed"], save["options"], len(save["players"])) == (seed, {}, 6)
     g, failures = replay_checked(save, every=25)
     assert failures == []

@@ -11,7 +11,6 @@ with the option on, at the main network's track, run and dividend steps.
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -23,7 +22,7 @@ from pygame_core.g1881 import sbahn_turn, sbahn_veto
 from pygame_core.g1881.companies import live_seats
 from pygame_core.g1881.economy import SBAHN
 from pygame_core.g1881.world import DIVIDEND, RUN, TRACK, World
-from tests.g1881.game_helpers import FIXTURES, new, play_checked, world
+from tests.g1881.game_helpers import kept_save, new, play_checked, world
 
 PLAYERS, SEED = 4, 1
 JsonDict = dict[str, object]
@@ -58,7 +57,7 @@ def positions() -> dict[str, Game]:
     game is the normal bots' (seed 1) kept as a save (fixtures/veto_seed1_save.json,
     written by the bots of 2026-11-28 before their S-Bahn joining changed), so that later
     bots cannot move the positions."""
-    save = json.loads((FIXTURES / "veto_seed1_save.json").read_text("utf-8"))
+    save = kept_save("veto_seed1_save.json")
     assert (len(save["players"]), save["seed"], save["options"]) == (
         PLAYERS,
         SEED,
