@@ -124,3 +124,37 @@ def test_the_bot_draws_among_the_near_best_in_proportion_to_score_2_9() -> None:
     drawn = Counter(near_best(options, lambda o: o[1], Rng(seed))[0] for seed in range(400))
     assert set(drawn) == {"A", "B"}
     assert drawn["A"] > drawn["B"] > 100
+
+
+def test_the_script_remakes_only_the_counts_named_and_keeps_the_others(tmp_path: Path) -> None:
+    """`--players 3 --keep OLD`: the 3-player part from the records, 4-6 as in OLD."""
+    records = tmp_path / "r.jsonl"
+    records.write_text("".join(json.dumps(r) + "\n" for r in RECORDS), "utf-8")
+    old = opening_table(RECORDS[-1:], 7, "python scripts/opening_table_1881.py old.jsonl")
+    kept = tmp_path / "old.json"
+    kept.write_text(json.dumps(old), "utf-8")
+    out = tmp_path / "t.json"
+    argv = [str(records), "--edition", "7", "--out", str(out), "--players", "3"]
+    assert main([*argv, "--keep", str(kept)]) == 0
+    raw = json.loads(out.read_text("utf-8"))
+    assert raw["counts"]["3"] == count_table(RECORDS, 3)  # made from all the records
+    assert raw["counts"]["3"]["games"] == 3 and old["counts"]["3"]["games"] == 0
+    assert raw["counts"]["4"] == old["counts"]["4"]  # kept, though the records have a game
+    assert raw["_about"]["kept"]["counts"] == ["4", "5", "6"]
+    assert raw["_about"]["kept"]["command"] == old["_about"]["command"]
+    with pytest.raises(SystemExit):  # a count left without records or a table to keep
+        main(argv)
+    with pytest.raises(SystemExit):  # another edition's table
+        main([*argv, "--keep", str(kept), "--edition", "6"])
+
+
+def test_edition_6s_table_knows_the_bots_own_3_player_games_2_9() -> None:
+    """The table from random openings alone rated SSC beside BESTAG at 1.19 at 3 players,
+    and SSC's opener won 76 of 1,000 of the bots' own games with BESTAG open (fair: 333).
+    The shipped table also learns from those games (docs/1881-design.md, "Changes")."""
+    raw = json.loads((DATA / "openings-edition-6.json").read_text("utf-8"))
+    assert raw["_about"]["kept"]["counts"] == ["5", "6"]
+    three = opening_bots.ratios_for(6, 3)
+    assert three is not None
+    assert score(three, "SSC", ["BESTAG"]) < 0.5
+    assert score(three, "SSC", ["BESTAG"]) < score(three, "GBS", ["BESTAG"])
