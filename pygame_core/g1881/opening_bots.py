@@ -6,8 +6,7 @@ opening table (`data/openings-edition-N.json`, written by scripts/opening_table_
 from playtests with random openings, and for some counts also the bots' own games) holds,
 per player count, each company's fair-share ratio r(c) (its opener's wins over the games
 it was opened in, divided by the player count) and r(c|o), the same over the games in
-which company o was open too. The bot
-scores a company it could open (2.9, 4.25) by
+which company o was open too. The bot scores a company it could open (2.9, 4.25) by
 
     score(c | open) = r(c) * product over the open tram companies o of r(c|o) / r(c)
 
