@@ -11,7 +11,8 @@ only secret), so they cannot cheat. The normal bot:
   else on an edition in OPENING_ORDER the first by that order, else the dearest; else
   helps another director's company to float, buys into companies it holds, sells only
   when it must (4.4);
-- operating: lays the tile (of a sample) that raises its best runs most, places a depot
+- operating: lays the tile (of a sample) that raises its best runs most, ties and lays that
+  raise nothing going towards the stops it does not reach (track_bots.py), places a depot
   when the treasury can spare it (not while saving for a longer train of the phase),
   runs the optimum, pays out unless it needs the money for a train (train_bots.py: a
   bank train that pays back within five runs), buys a train
@@ -42,6 +43,7 @@ from . import (
     sbahn_veto,
     sbahn_veto_bots,
     track,
+    track_bots,
     train_bots,
 )
 from . import trains as tr
@@ -59,6 +61,7 @@ JsonDict = dict[str, Any]
 FLOAT_UNITS: Final = 6  # 4.25: a company floats at 60% sold, six tenths of ten at par
 BID_STEPS: Final = 4  # the bot bids the least or up to 3 steps (of 10) over it
 LAY_SAMPLE: Final = 6  # lays the normal bot values per turn (a run search each)
+LAY_TOWARDS: Final = 2  # and of those nearest the stops it does not reach (track_bots)
 # How the normal bot picks a company to open: the dearest it can float alone, or (for
 # playtests that measure the openings, scripts/playtest_1881.py) one of those at random,
 # or the strongest by STRONGEST.
@@ -282,7 +285,10 @@ def _track(w: World, legal: list[JsonDict], rng: Rng) -> JsonDict:
         return _closing(legal)
     corp = w.op.corp
     rng.shuffle(lays)
+    pull = dict(zip(map(_lay_key, lays), track_bots.pulls(w, corp, lays), strict=True))
     sample = sorted(lays, key=lambda e: -build_bonus(e["hex"], w.edition))[:LAY_SAMPLE]
+    towards = sorted(lays, key=lambda e: -pull[_lay_key(e)])[:LAY_TOWARDS]
+    sample += [e for e in towards if e not in sample]
     base = company_runs(w, corp).total if w.trains.trains(corp) else 0
 
     def value(e: JsonDict) -> int:
@@ -291,11 +297,18 @@ def _track(w: World, legal: list[JsonDict], rng: Rng) -> JsonDict:
             gain += _value_after(w, corp, e) - base
         return gain
 
-    scored = [(value(e), e) for e in sample]
-    best_value, best = max(scored, key=lambda p: p[0])
-    if best_value < 0 and w.eco.money.cash(corp) < 2 * _cheapest(w):
+    scored = [(value(e), pull[_lay_key(e)], i, e) for i, e in enumerate(sample)]
+    best_value, _, _, best = max(scored, key=lambda t: (t[0], t[1], -t[2]))
+    # A lay that costs more than it gains now still leads somewhere (track_bots): made
+    # while the treasury keeps the price of a train.
+    left = w.eco.money.cash(corp) - track.outcome(w.map, best["hex"]).cost
+    if best_value < 0 and left < _cheapest(w):
         return _closing(legal)
     return best
+
+
+def _lay_key(e: JsonDict) -> tuple[str, str, int]:
+    return str(e["hex"]), str(e["tile"]), int(e["rotation"])
 
 
 def _cheapest(w: World) -> int:
