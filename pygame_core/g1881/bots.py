@@ -11,14 +11,15 @@ only secret), so they cannot cheat. The normal bot:
   else on an edition in OPENING_ORDER the first by that order, else the dearest; else
   helps another director's company to float, buys into companies it holds, sells only
   when it must (4.4);
-- operating: lays the tile (of a sample) that raises its best runs most, ties and lays that
-  raise nothing going towards the stops it does not reach (track_bots.py), places a depot
-  when the treasury can spare it (not while saving for a longer train of the phase),
-  runs the optimum, pays out unless it needs the money for a train (train_bots.py: a
-  bank train that pays back within five runs), buys a train
-  while it has fewer than two, when its trains rust next or when it pays back, keeps its
-  longest trains; answers offers from other companies and offers for a train when
-  the bank has none it can buy (offer_bots.py).
+- operating: lays the tile (of a sample) that raises its best runs most; between equal
+  ones, or when none does, the one nearest the stops it does not reach (track_bots.py); a
+  lay that costs more than it gains only while the treasury keeps a train's price. Places
+  a depot when the treasury can spare it (not while saving for a longer train of the
+  phase), runs the optimum, pays out unless it needs the money for a train (train_bots.py:
+  a bank train that pays back within five runs), buys a train while it has fewer than two,
+  when its trains rust next or when it pays back, keeps its longest trains; answers offers
+  from other companies and offers for a train when the bank has none it can buy
+  (offer_bots.py).
 - the S-Bahn (sbahn_bots.py): joins it when it can afford a share (the chairmanship or a
   seat while new), takes a vacant chair first (G14) when the idle main network has a
   train or its money, places start depots where most free Trasse stations are near, and a
