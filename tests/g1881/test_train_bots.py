@@ -137,3 +137,103 @@ def test_six_players_float_four_companies_in_the_first_stock_round_1881_4_25() -
     assert len(w.eco.floated) >= 4
     unfloated = [c for c in w.eco.in_play if c not in w.eco.floated]
     assert unfloated == [], unfloated
+
+
+def _offered(w: World) -> tuple[str, int, int]:
+    """The cheapest tram train on offer, its price and how many of its level the bank
+    holds."""
+    train, price = min(tr.offer(w.trains, tr.TRAM).items(), key=lambda kv: (kv[1], kv[0]))
+    return train, price, len(w.trains.bank.stock[tr.train_type(train).name])
+
+
+def _until_short(g: Game, left: int, limit: int = 3000) -> World:
+    """Bots play until a tram company with two trains or more reaches its train step with
+    `left` trains of the offered level in the bank, one of which its runs would pay back
+    within `PAYBACK` operating rounds (left - 1)/left of, but not all."""
+    while g.active is not None and len(g.actions) < limit:
+        w = world(g)
+        op = w.op
+        if w.step == "trains" and op and w.sbahn is None and op.corp in w.charters:
+            offer = tr.offer(w.trains, tr.TRAM)
+            if offer and len(w.trains.trains(op.corp)) >= 2:
+                train, price, n = _offered(w)
+                five = _gain(w, op.corp, train) * train_bots.PAYBACK
+                if n == left and five < price and five * left >= price * (left - 1):
+                    return w
+        seat = g.active
+        g.apply(g.bot_action(seat, "normal"), seat)
+    raise AssertionError(f"no company reached its train step with {left} left")
+
+
+def _richest(g: Game, corp: str, amount: int, rivals: int) -> Game:
+    """`g`'s position with `corp` at `amount` and every other operating tram company at
+    `rivals`."""
+    others = [c for c in world(g).operating() if c != corp]
+    return started(g, cash(corp, amount), *(cash(c, rivals) for c in others))
+
+
+def _buys(g: Game) -> bool:
+    seat = g.active
+    assert seat is not None
+    return bool(g.bot_action(seat, "normal")["type"] == "buy_train")
+
+
+def test_the_last_train_of_a_level_goes_to_the_best_placed_company_1881_11_1() -> None:
+    """The last train of a level opens the next, whose first sale starts a phase (11.1,
+    Table 2). A company buys it, though its runs do not pay it back, only if no rival
+    with room that operates after it in the round holds more cash, or it can then pay
+    the next level's first train too. At 5 players the company that bought it with its
+    whole treasury ran its 2-trains until they rusted while the next company bought the
+    3-trains."""
+    g = new(5, 0, {"edition": 6})
+    w = _until_short(g, 1)
+    corp = w.op.corp if w.op else ""
+    _, price, _ = _offered(w)
+    nxt = min(t.price for t in tr.TYPES.values() if t.kind == tr.TRAM and t.price > price)
+    richest = _richest(g, corp, price + 10, price)
+    poorer = _richest(g, corp, price + 10, price + 20)
+    assert train_bots.wanted(world(richest), corp) is not None and _buys(richest)
+    assert train_bots.wanted(world(poorer), corp) is None and not _buys(poorer)
+    # Richer rivals that operated before it in this round had their turn.
+    before = [c for c in w.operated if c != corp]
+    assert before
+    after = [c for c in w.operating() if c != corp and c not in before]
+    late = started(g, cash(corp, price + 10), *(cash(c, price) for c in after))
+    late = started(late, *(cash(c, price + 20) for c in before))
+    assert train_bots.wanted(world(late), corp) is not None and _buys(late)
+    # Poorer than a rival, but it can pay the next level's first train after this one.
+    both = _richest(g, corp, price + nxt, price + nxt + 10)
+    assert train_bots.wanted(world(both), corp) is not None and _buys(both)
+    short = _richest(g, corp, price + nxt - 10, price + nxt + 10)
+    assert train_bots.wanted(world(short), corp) is None and not _buys(short)
+
+
+def test_a_train_near_the_end_of_its_level_pays_back_less_1881_11_1() -> None:
+    """With n trains of a level left, each is a step towards the next phase (11.1): the
+    best-placed company buys one whose runs pay back (n - 1)/n of its price in five
+    operating rounds, and no company one whose runs pay back less."""
+    g = new(5, 0, {"edition": 6})
+    left = 2
+    w = _until_short(g, left)
+    corp = w.op.corp if w.op else ""
+    train, price, _ = _offered(w)
+    gain = _gain(w, corp, train)
+    rich = _richest(g, corp, price + 10, price)
+    assert train_bots.wanted(world(rich), corp) == train_bots.Wanted(train, price, gain)
+    assert _buys(rich)
+    poorer = _richest(g, corp, price + 10, price + 20)
+    assert train_bots.wanted(world(poorer), corp) is None
+    # The same train, with as many of its level left as make (n - 1)/n more than it
+    # pays back, is not worth its price even to the richest.
+    rw = world(rich)
+    stock = rw.trains.bank.stock
+    level = tr.train_type(train).name
+    more = price // max(1, price - gain * train_bots.PAYBACK) + 1
+    rw.trains.bank.stock = {
+        **stock,
+        level: [*stock[level], *(f"{level}-x{i}" for i in range(more))],
+    }
+    try:
+        assert train_bots.wanted(rw, corp) is None
+    finally:
+        rw.trains.bank.stock = stock
