@@ -1,7 +1,8 @@
 """The normal bot's train planning and share buying (pygame_core/g1881/train_bots.py,
-bots.py): a director buys a bank train that pays for itself within five runs (10.1),
-withholds a dividend only for such a train that the run makes affordable (9.10), and a
-player opens only a company he can float alone unless nothing else is left (4.25)."""
+bots.py): a director buys a bank train that pays for itself within five runs (10.1), or,
+best placed, one near the end of its level (11.1), withholds a dividend only for such a
+train that the run makes affordable (9.10), and a player opens only a company he can
+float alone unless nothing else is left (4.25)."""
 
 from __future__ import annotations
 
@@ -148,8 +149,8 @@ def _offered(w: World) -> tuple[str, int, int]:
 
 def _until_short(g: Game, left: int, limit: int = 3000) -> World:
     """Bots play until a tram company with two trains or more reaches its train step with
-    `left` trains of the offered level in the bank, one of which its runs would pay back
-    within `PAYBACK` operating rounds (left - 1)/left of, but not all."""
+    `left` trains of the offered level in the bank, where the offered train's runs would
+    pay back (left - 1)/left of its price within `PAYBACK` operating rounds, not all."""
     while g.active is not None and len(g.actions) < limit:
         w = world(g)
         op = w.op
@@ -198,8 +199,12 @@ def test_the_last_train_of_a_level_goes_to_the_best_placed_company_1881_11_1() -
     before = [c for c in w.operated if c != corp]
     assert before
     after = [c for c in w.operating() if c != corp and c not in before]
-    late = started(g, cash(corp, price + 10), *(cash(c, price) for c in after))
-    late = started(late, *(cash(c, price + 20) for c in before))
+    late = started(
+        g,
+        cash(corp, price + 10),
+        *(cash(c, price) for c in after),
+        *(cash(c, price + 20) for c in before),
+    )
     assert train_bots.wanted(world(late), corp) is not None and _buys(late)
     # Poorer than a rival, but it can pay the next level's first train after this one.
     both = _richest(g, corp, price + nxt, price + nxt + 10)
