@@ -47,13 +47,13 @@ def wanted(w: World, corp: str) -> Wanted | None:
     triggers = tr.train_type(train).triggers
     kept = [t for t in held if triggers is None or tr.train_type(t).rusts_on != triggers]
     gain = company_runs(w, corp, [*kept, train]).total - company_runs(w, corp).total
+    if gain * PAYBACK >= price:
+        return Wanted(train, price, gain)
     # Each sale of a level brings its last nearer, and the last opens the next level, whose
     # first sale starts a phase with more operating rounds and new tile colours (11.x,
     # Table 2): that step is part of what a train is worth.
     left = len(w.trains.bank.stock.get(tr.train_type(train).name, ()))
-    pays_back = gain * PAYBACK >= price
-    steps = gain * PAYBACK * left >= price * (left - 1) and _best_placed(w, corp, train)
-    if not pays_back and not steps:
+    if gain * PAYBACK * left < price * (left - 1) or not _best_placed(w, corp, train, price):
         return None
     return Wanted(train, price, gain)
 
@@ -66,16 +66,16 @@ def withhold_for_train(w: World, corp: str, run: int) -> bool:
     return want is not None and cash < want.price <= cash + run
 
 
-def _best_placed(w: World, corp: str, train: str) -> bool:
-    """Whether `corp` can buy `train` and then the next level's first too, or no tram
-    company still to operate in this round with room for a train holds more cash. At 5
-    players the company that operated first after eight 2-trains were sold bought the
+def _best_placed(w: World, corp: str, train: str, price: int) -> bool:
+    """Whether `corp` can buy `train` at `price` and then the next level's first too, or
+    no tram company still to operate in this round with room for a train holds more
+    cash. At 5 players the company that operated first after eight 2-trains were sold bought the
     ninth, the last, with its treasury; the next bought the 3-trains, and the first ran
     its three 2-trains until they rusted: its director won 52 of 1,000 games. Counting
     the companies that already operated too made the last 2-train wait at 4 players."""
     cash = w.eco.money.cash(corp)
     nxt = _next_level_price(train)
-    if nxt is not None and cash - tr.offer(w.trains, tr.TRAM)[train] >= nxt:
+    if nxt is not None and cash - price >= nxt:
         return True
     rivals = [
         w.eco.money.cash(c)
