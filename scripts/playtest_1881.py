@@ -243,10 +243,12 @@ def table(games: list[Figures]) -> list[str]:
         f"its share of all run income {100 * _share(games, 'sbahn'):.1f}%",
     ]
     most = max(f.players for f in games)
-    lines.append("  wins by seat:         " + _wins(games, most, lambda f: f.ranking[0]))
+    shared = sum(1 for f in games if len(_winners(f)) > 1)
+    lines.append("  wins by seat:         " + _wins(games, most, lambda f, seat: seat))
     lines.append(
         "  wins by bid position: "
-        + _wins(games, most, lambda f: f.bid_order.index(f.ranking[0]) if f.bid_order else -1)
+        + _wins(games, most, lambda f, seat: f.bid_order.index(seat) if f.bid_order else -1)
+        + f" (shared victories, 1/k to each winner: {shared})"
     )
     tram = _mean(f.ranking.index(f.bid_order[0]) + 1 for f in games if f.ranking and f.bid_order)
     lines.append(f"  the Tram holder's mean place: {tram:.2f}")
@@ -310,10 +312,30 @@ def _phase_key(item: tuple[str, list[int]]) -> tuple[int, str]:
     return (int(phase), phase) if phase.isdigit() else (99, phase)
 
 
-def _wins(games: list[Figures], most: int, who: Callable[[Figures], int]) -> str:
-    """Wins per position 1..`most` (a tie counts for the first in the ranking)."""
-    won = Counter(who(f) for f in games if f.ranking)
-    return " ".join(f"{i + 1}:{won[i]}" for i in range(most))
+def _winners(f: Figures) -> list[int]:
+    """The seats with the highest total: a tie for the win is a shared victory (13.4,
+    digest A-39). At 6 players a quarter of the games end in one, mostly between the two
+    players who floated a company together."""
+    if not f.scores:
+        return f.ranking[:1]
+    top = max(f.scores)
+    return [s for s, v in enumerate(f.scores) if v == top]
+
+
+def _wins(games: list[Figures], most: int, where: Callable[[Figures, int], int]) -> str:
+    """Wins per position 1..`most`, where(game, seat) is a seat's position; a shared
+    victory counts 1/k to each of its k winners."""
+    won: dict[int, float] = defaultdict(float)
+    for f in games:
+        winners = _winners(f)
+        for seat in winners:
+            won[where(f, seat)] += 1 / len(winners)
+    return " ".join(f"{i + 1}:{_count(won[i])}" for i in range(most))
+
+
+def _count(value: float) -> str:
+    """A win count: whole, or to one decimal where shared victories split it."""
+    return f"{value:.1f}".removesuffix(".0")
 
 
 def write_records(path: Path, games: list[Figures]) -> None:

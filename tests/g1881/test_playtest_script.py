@@ -75,8 +75,20 @@ def test_the_table_counts_every_game() -> None:
     assert lines[-2].endswith("GBS 160 SSC 60")  # mean last price where in play
     assert "mean 6.0, min 5, max 7" in lines[1]
     assert lines[6].endswith("1:1 2:0 3:1")  # by seat: seats 0 and 2 won
-    assert lines[7].endswith("1:1 2:1 3:0")  # by bid position: first and second
+    assert "position: 1:1 2:1 3:0 (" in lines[7]  # by bid position: first and second
     assert len(jobs([3, 4], 2, 10, "mixed")) == 4
+
+
+def test_a_tie_for_the_win_is_a_shared_victory_1881_13_4() -> None:
+    """13.4 (digest A-39): the highest total wins, and a tie is a shared victory: each of
+    k tied winners counts 1/k, whatever the ranking's order (before: the lower seat)."""
+    games = [
+        Figures(3, 0, ranking=[0, 2, 1], scores=[900, 500, 900], bid_order=[1, 2, 0]),
+        Figures(3, 1, ranking=[1, 0, 2], scores=[700, 800, 600], bid_order=[1, 2, 0]),
+    ]
+    lines = table(games)
+    assert lines[6].endswith("1:0.5 2:1 3:0.5")  # by seat: 0 and 2 share, 1 wins
+    assert lines[7].endswith("1:1 2:0.5 3:0.5 (shared victories, 1/k to each winner: 1)")
 
 
 def test_the_table_reports_the_s_bahn_share_of_income_1881_12_13() -> None:
