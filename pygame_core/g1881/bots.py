@@ -353,6 +353,22 @@ def _starts_phase(w: World, train: str) -> bool:
     return triggers is not None and tr.PHASES.later(triggers, w.trains.phase)
 
 
+def _stalled(w: World, train: str) -> bool:
+    """Whether `train` starts a phase that rusts no train (11.x) and no tram company with
+    room holds its price: then a legal purchase may take up to a quarter of the price
+    from the director (10.1). Without the top-up 6-player games stalled in phase 1: the
+    2-trains were sold, and no treasury held the first 3-train's price."""
+    triggers = tr.train_type(train).triggers
+    if not _starts_phase(w, train) or any(t.rusts_on == triggers for t in tr.TYPES.values()):
+        return False
+    price = tr.offer(w.trains, tr.TRAM)[train]
+    return all(
+        w.eco.money.cash(c) < price
+        for c in w.operating()
+        if w.trains.room(tr.Buyer(c, tr.TRAM)) > 0
+    )
+
+
 def _dividend(w: World, legal: list[JsonDict]) -> JsonDict:
     pay = next((e for e in legal if e["choice"] == "pay"), None)
     if pay is None or w.op is None:
@@ -383,9 +399,12 @@ def _trains(w: World, legal: list[JsonDict]) -> JsonDict:
             if e["type"] == "buy_train"
             and int(tr.train_type(e["train"]).range or 0) > min(ranges, default=0)
         ]
-        if len(held) < 2 or _rusts_soon(w, corp) or _first(legal, "done") is None:
+        if len(held) < train_bots.RUNNING or _rusts_soon(w, corp) or _first(legal, "done") is None:
             return buys[0]
-        if better and w.eco.money.cash(corp) >= tr.offer(w.trains, tr.TRAM)[better[0]["train"]]:
+        if better and (
+            w.eco.money.cash(corp) >= tr.offer(w.trains, tr.TRAM)[better[0]["train"]]
+            or _stalled(w, better[0]["train"])
+        ):
             return better[0]
         want = train_bots.wanted(w, corp)
         if want is not None and w.eco.money.cash(corp) >= want.price:

@@ -242,3 +242,92 @@ def test_a_train_near_the_end_of_its_level_pays_back_less_1881_11_1() -> None:
         assert train_bots.wanted(rw, corp) is None
     finally:
         rw.trains.bank.stock = stock
+
+
+def _until_idle(g: Game, limit: int = 3000) -> World:
+    """Bots play until every operating tram company runs two trains or more and one
+    reaches its train step with two or more trains of the offered level in the bank, none
+    of which would pay back (left - 1)/left of its price in `PAYBACK` operating rounds."""
+    while g.active is not None and len(g.actions) < limit:
+        w = world(g)
+        op = w.op
+        if w.step == "trains" and op and w.sbahn is None and op.corp in w.charters:
+            offer = tr.offer(w.trains, tr.TRAM)
+            running = [len(w.trains.trains(c)) >= 2 for c in w.operating()]
+            if offer and all(running):
+                train, price, n = _offered(w)
+                five = _gain(w, op.corp, train) * train_bots.PAYBACK
+                if n >= 2 and five * n < price * (n - 1):
+                    return w
+        seat = g.active
+        g.apply(g.bot_action(seat, "normal"), seat)
+    raise AssertionError("no company reached its train step with an idle level")
+
+
+def test_a_level_the_treasuries_can_finish_is_bought_out_1881_11_1() -> None:
+    """A level whose trains add nothing to any run still ends, and the next phase starts
+    (11.1, Table 2), if the tram companies with room hold, together, the rest of the level
+    and the next level's first train: then the best-placed company buys one. At 6 players
+    three companies with two 2-trains each and networks that had stopped growing kept three
+    2-trains in the bank, and 32 of 300 games ended in phase 1."""
+    g = new(6, 7, {"edition": 6})
+    w = _until_idle(g)
+    corp = w.op.corp if w.op else ""
+    _, price, left = _offered(w)
+    nxt = min(t.price for t in tr.TYPES.values() if t.kind == tr.TRAM and t.price > price)
+    rivals = [c for c in w.operating() if c != corp and w.trains.room(tr.Buyer(c, tr.TRAM)) > 0]
+    assert rivals
+    need = left * price + nxt
+    each = price  # every rival holds a train's price; the company a little more
+    mine = max(price + 10, need - each * len(rivals))
+    enough = _richest(g, corp, mine, each)
+    assert train_bots.wanted(world(enough), corp) is not None and _buys(enough)
+    # One short of the level and the next train together: not worth it.
+    short = _richest(g, corp, mine - (mine + each * len(rivals) - need) - 1, each)
+    assert train_bots.wanted(world(short), corp) is None and not _buys(short)
+
+
+def _until_next_level(g: Game, limit: int = 3000) -> World:
+    """Bots play until a tram company with two trains and room for more reaches its train
+    step while the bank offers only the first train of a level whose purchase starts a
+    phase."""
+    while g.active is not None and len(g.actions) < limit:
+        w = world(g)
+        op = w.op
+        if w.step == "trains" and op and w.sbahn is None and op.corp in w.charters:
+            offer = tr.offer(w.trains, tr.TRAM)
+            starts = [t for t in offer if tr.train_type(t).triggers not in (None, w.trains.phase)]
+            room = w.trains.room(tr.Buyer(op.corp, tr.TRAM)) > 0
+            if offer and starts == list(offer) and room and len(w.trains.trains(op.corp)) >= 2:
+                return w
+        seat = g.active
+        g.apply(g.bot_action(seat, "normal"), seat)
+    raise AssertionError("no company reached its train step before a new level")
+
+
+def test_a_stalled_phase_takes_the_directors_top_up_1881_10_1() -> None:
+    """When the first train of the next level starts a phase that rusts no train and no
+    tram company with room holds its price, a company that can pay it with up to a
+    quarter from its director (10.1) buys it. Without the top-up 6-player games stalled
+    in phase 1: the 2-trains were sold and no treasury held the 3-train's 330."""
+    g = new(6, 7, {"edition": 6})
+    w = _until_next_level(g)
+    corp = w.op.corp if w.op else ""
+    train, price = min(tr.offer(w.trains, tr.TRAM).items(), key=lambda kv: (kv[1], kv[0]))
+    assert not any(t.rusts_on == tr.train_type(train).triggers for t in tr.TYPES.values())
+    director = w.eco.shares.director(corp)
+    assert director is not None
+    short = price - price // 4  # the most the director may make up (10.1)
+    others = [c for c in w.operating() if c != corp]
+    stalled = started(g, cash(corp, short), cash(director, price), *(cash(c, 0) for c in others))
+    seat = stalled.active
+    assert seat is not None
+    assert stalled.bot_action(seat, "normal") == {"type": "buy_train", "train": train}
+    # A rival's treasury pays it: no top-up; the train waits for the rival.
+    rival = started(
+        g,
+        cash(corp, short),
+        cash(director, price),
+        *(cash(c, price if c == others[0] else 0) for c in others),
+    )
+    assert rival.bot_action(seat, "normal")["type"] != "buy_train"
