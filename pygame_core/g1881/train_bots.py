@@ -5,10 +5,13 @@ A director buys a train when it pays for itself soon: its gain (the company's be
 with it minus without, 8.x, after the trains its purchase rusts, 11.x) times `PAYBACK`
 operating rounds covers its price. If no rival is better placed to buy it, covering
 (n - 1)/n of the price is enough, with n trains of its level left: each is a step towards
-the next phase. He withholds a dividend (9.10: the price falls a field) only for such a
-train, and only when this run makes it affordable. Without this a company kept its first
-two trains for the whole game, the phases never moved past 2 and every game ended by a
-price at 400 (docs/1881-design.md, "Changes").
+the next phase. When every company runs two trains and the level's trains add nothing,
+the best placed buys one anyway if the treasuries together can finish the level and pay
+the next level's first train: else the phase never moves. He withholds a dividend (9.10:
+the price falls a field) only for such a train, and only when this run makes it
+affordable. Without this a company kept its first two trains for the whole game, the
+phases never moved past 2 and every game ended by a price at 400 (docs/1881-design.md,
+"Changes").
 """
 
 from __future__ import annotations

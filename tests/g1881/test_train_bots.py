@@ -1,8 +1,9 @@
 """The normal bot's train planning and share buying (pygame_core/g1881/train_bots.py,
 bots.py): a director buys a bank train that pays for itself within five runs (10.1), or,
-best placed, one near the end of its level (11.1), withholds a dividend only for such a
-train that the run makes affordable (9.10), and a player opens only a company he can
-float alone unless nothing else is left (4.25)."""
+best placed, one near the end of its level or of a level the treasuries can finish
+(11.1); tops up the first train of a stalled phase (10.1); withholds a dividend only for
+such a train that the run makes affordable (9.10); and a player opens only a company he
+can float alone unless nothing else is left (4.25)."""
 
 from __future__ import annotations
 
