@@ -53,6 +53,8 @@ def wanted(w: World, corp: str) -> Wanted | None:
     gain = company_runs(w, corp, [*kept, train]).total - company_runs(w, corp).total
     if gain * PAYBACK >= price:
         return Wanted(train, price, gain)
+    if train in w.trains.returned:  # a bankrupt company's train starts no phase
+        return None
     # Each sale of a level brings its last nearer, and the last opens the next level, whose
     # first sale starts a phase with more operating rounds and new tile colours (11.x,
     # Table 2): that step is part of what a train is worth.

@@ -332,3 +332,26 @@ def test_a_stalled_phase_takes_the_directors_top_up_1881_10_1() -> None:
         *(cash(c, price if c == others[0] else 0) for c in others),
     )
     assert rival.bot_action(seat, "normal")["type"] != "buy_train"
+
+
+def test_a_bankrupt_companys_train_is_no_step_towards_a_phase_1881_10_3() -> None:
+    """A train a bankrupt company left in the bank (10.3, digest A-20) is sold beside the
+    level on offer and starts no phase (11.1): it is worth its price only if its runs pay
+    it back, even to the best-placed company (before: its level had no train left in
+    stock, so it counted as the last of its level)."""
+    g = new(5, 0, {"edition": 6})
+    while g.active is not None and len(g.actions) < 3000:
+        w = world(g)
+        op = w.op
+        tram = op is not None and w.sbahn is None and op.corp in w.charters
+        if w.step == "trains" and op and tram and w.trains.phase == "2":
+            room = w.trains.room(tr.Buyer(op.corp, tr.TRAM)) > 0
+            if room and _gain(w, op.corp, "2-x") * train_bots.PAYBACK < 220:
+                break
+        seat = g.active
+        g.apply(g.bot_action(seat, "normal"), seat)
+    corp = w.op.corp if w.op else ""
+    rich = world(_richest(g, corp, 2000, 0))  # best placed (_best_placed)
+    rich.trains.returned = ["2-x"]
+    assert _offered(rich)[:2] == ("2-x", 220)  # the cheapest on offer, its level sold out
+    assert train_bots.wanted(rich, corp) is None
