@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -278,17 +278,17 @@ def _by_level(games: list[Figures]) -> str:
     """Per bot level: the games its seats won / the seats it played (a seat's fair share
     is one game in players)."""
     seats = Counter(level for f in games for level in f.levels)
-    won = Counter(f.levels[f.ranking[0]] for f in games if f.ranking and f.levels)
-    return " ".join(f"{lv} {won[lv]}/{seats[lv]}" for lv in sorted(seats))
+    won = _shared(games, lambda f, seat: f.levels[seat] if f.levels else "")
+    return " ".join(f"{lv} {_count(won[lv])}/{seats[lv]}" for lv in sorted(seats))
 
 
 def _by_company(games: list[Figures]) -> str:
     """Per company: wins of the player who opened it at the start purchase (2.9) / games
     in which it was opened there; "none": wins of players who opened none."""
     opened = Counter(c for f in games for c in f.opened.values())
-    won = Counter(f.opened.get(f.ranking[0], "-") for f in games if f.ranking)
-    return " ".join(f"{c} {won[c]}/{opened[c]}" for c in sorted(opened)) + (
-        f" none {won['-']}" if won["-"] else ""
+    won = _shared(games, lambda f, seat: f.opened.get(seat, "-"))
+    return " ".join(f"{c} {_count(won[c])}/{opened[c]}" for c in sorted(opened)) + (
+        f" none {_count(won['-'])}" if won["-"] else ""
     )
 
 
@@ -322,14 +322,22 @@ def _winners(f: Figures) -> list[int]:
     return [s for s, v in enumerate(f.scores) if v == top]
 
 
-def _wins(games: list[Figures], most: int, where: Callable[[Figures, int], int]) -> str:
-    """Wins per position 1..`most`, where(game, seat) is a seat's position; a shared
-    victory counts 1/k to each of its k winners."""
-    won: dict[int, float] = defaultdict(float)
+K = TypeVar("K")
+
+
+def _shared(games: list[Figures], key: Callable[[Figures, int], K]) -> dict[K, float]:
+    """Wins by key(game, seat); a shared victory counts 1/k to each of its k winners."""
+    won: dict[K, float] = defaultdict(float)
     for f in games:
         winners = _winners(f)
         for seat in winners:
-            won[where(f, seat)] += 1 / len(winners)
+            won[key(f, seat)] += 1 / len(winners)
+    return won
+
+
+def _wins(games: list[Figures], most: int, where: Callable[[Figures, int], int]) -> str:
+    """Wins per position 1..`most`, where(game, seat) is a seat's position (0-based)."""
+    won = _shared(games, where)
     return " ".join(f"{i + 1}:{_count(won[i])}" for i in range(most))
 
 

@@ -59,16 +59,17 @@ def wanted(w: World, corp: str) -> Wanted | None:
     # first sale starts a phase with more operating rounds and new tile colours (11.x,
     # Table 2): that step is part of what a train is worth.
     left = len(w.trains.bank.stock.get(tr.train_type(train).name, ()))
-    pays = gain * PAYBACK * left >= price * (left - 1) or _level_in_reach(w, train, left)
+    pays = gain * PAYBACK * left >= price * (left - 1) or _level_in_reach(w, train, price, left)
     if not pays or not _best_placed(w, corp, train, price):
         return None
     return Wanted(train, price, gain)
 
 
-def _level_in_reach(w: World, train: str, left: int) -> bool:
+def _level_in_reach(w: World, train: str, price: int, left: int) -> bool:
     """Whether every tram company with room runs `RUNNING` trains already, and together
-    they hold the price of the `left` trains of `train`'s level and of the next level's
-    first train: the level then ends only if they buy trains that add nothing."""
+    they hold the price of the `left` trains of `train`'s level (at `price`) and of the
+    next level's first train: the level then ends only if they buy trains that add
+    nothing."""
     nxt = _next_level_price(train)
     if nxt is None:
         return False
@@ -76,7 +77,7 @@ def _level_in_reach(w: World, train: str, left: int) -> bool:
     if any(len(w.trains.trains(c)) < RUNNING for c in buyers):
         return False
     cash = sum(w.eco.money.cash(c) for c in buyers)
-    return cash >= left * tr.TYPES[tr.train_type(train).name].price + nxt
+    return cash >= left * price + nxt
 
 
 def withhold_for_train(w: World, corp: str, run: int) -> bool:

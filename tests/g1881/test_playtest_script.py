@@ -86,8 +86,10 @@ def test_a_tie_for_the_win_is_a_shared_victory_1881_13_4() -> None:
         Figures(3, 0, ranking=[0, 2, 1], scores=[900, 500, 900], bid_order=[1, 2, 0]),
         Figures(3, 1, ranking=[1, 0, 2], scores=[700, 800, 600], bid_order=[1, 2, 0]),
     ]
+    games[0].opened, games[1].opened = {0: "GBS", 2: "SSC"}, {1: "NBSN"}
     lines = table(games)
     assert lines[6].endswith("1:0.5 2:1 3:0.5")  # by seat: 0 and 2 share, 1 wins
+    assert "winner opened: GBS 0.5/1 NBSN 1/1 SSC 0.5/1" in lines[-4]
     assert lines[7].endswith("1:1 2:0.5 3:0.5 (shared victories, 1/k to each winner: 1)")
 
 
