@@ -314,7 +314,7 @@ def _phase_key(item: tuple[str, list[int]]) -> tuple[int, str]:
 
 def _winners(f: Figures) -> list[int]:
     """The seats with the highest total: a tie for the win is a shared victory (13.4,
-    digest A-39). At 6 players a quarter of the games end in one, mostly between the two
+    digest A-39). At 6 players a fifth of the games end in one, mostly between the two
     players who floated a company together."""
     if not f.scores:
         return f.ranking[:1]
