@@ -362,11 +362,7 @@ def _stalled(w: World, train: str) -> bool:
     if not _starts_phase(w, train) or any(t.rusts_on == triggers for t in tr.TYPES.values()):
         return False
     price = tr.offer(w.trains, tr.TRAM)[train]
-    return all(
-        w.eco.money.cash(c) < price
-        for c in w.operating()
-        if w.trains.room(tr.Buyer(c, tr.TRAM)) > 0
-    )
+    return all(w.eco.money.cash(c) < price for c in train_bots.buyers(w))
 
 
 def _dividend(w: World, legal: list[JsonDict]) -> JsonDict:

@@ -73,11 +73,15 @@ def _level_in_reach(w: World, train: str, price: int, left: int) -> bool:
     nxt = _next_level_price(train)
     if nxt is None:
         return False
-    buyers = [c for c in w.operating() if w.trains.room(tr.Buyer(c, tr.TRAM)) > 0]
-    if any(len(w.trains.trains(c)) < RUNNING for c in buyers):
+    able = buyers(w)
+    if any(len(w.trains.trains(c)) < RUNNING for c in able):
         return False
-    cash = sum(w.eco.money.cash(c) for c in buyers)
-    return cash >= left * price + nxt
+    return sum(w.eco.money.cash(c) for c in able) >= left * price + nxt
+
+
+def buyers(w: World) -> list[str]:
+    """The operating tram companies with room for another train (10.7)."""
+    return [c for c in w.operating() if w.trains.room(tr.Buyer(c, tr.TRAM)) > 0]
 
 
 def withhold_for_train(w: World, corp: str, run: int) -> bool:
@@ -99,11 +103,7 @@ def _best_placed(w: World, corp: str, train: str, price: int) -> bool:
     nxt = _next_level_price(train)
     if nxt is not None and cash - price >= nxt:
         return True
-    rivals = [
-        w.eco.money.cash(c)
-        for c in w.operating()
-        if c != corp and c not in w.operated and w.trains.room(tr.Buyer(c, tr.TRAM)) > 0
-    ]
+    rivals = [w.eco.money.cash(c) for c in buyers(w) if c != corp and c not in w.operated]
     return cash >= max(rivals, default=0)
 
 

@@ -7,6 +7,8 @@ can float alone unless nothing else is left (4.25)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pygame_core import Game
 from pygame_core.g1881 import train_bots
 from pygame_core.g1881 import trains as tr
@@ -148,23 +150,33 @@ def _offered(w: World) -> tuple[str, int, int]:
     return train, price, len(w.trains.bank.stock[tr.train_type(train).name])
 
 
-def _until_short(g: Game, left: int, limit: int = 3000) -> World:
+def _at_train_step(g: Game, found: Callable[[World, str], bool], what: str) -> World:
+    """Bots play until a tram company (no S-Bahn part) reaches its train step where
+    found(world, company) holds."""
+    while g.active is not None and len(g.actions) < 3000:
+        w = world(g)
+        op = w.op
+        tram = op is not None and w.sbahn is None and op.corp in w.charters
+        if w.step == "trains" and op and tram and found(w, op.corp):
+            return w
+        seat = g.active
+        g.apply(g.bot_action(seat, "normal"), seat)
+    raise AssertionError(f"no company reached its train step {what}")
+
+
+def _until_short(g: Game, left: int) -> World:
     """Bots play until a tram company with two trains or more reaches its train step with
     `left` trains of the offered level in the bank, where the offered train's runs would
     pay back (left - 1)/left of its price within `PAYBACK` operating rounds, not all."""
-    while g.active is not None and len(g.actions) < limit:
-        w = world(g)
-        op = w.op
-        if w.step == "trains" and op and w.sbahn is None and op.corp in w.charters:
-            offer = tr.offer(w.trains, tr.TRAM)
-            if offer and len(w.trains.trains(op.corp)) >= 2:
-                train, price, n = _offered(w)
-                five = _gain(w, op.corp, train) * train_bots.PAYBACK
-                if n == left and five < price and five * left >= price * (left - 1):
-                    return w
-        seat = g.active
-        g.apply(g.bot_action(seat, "normal"), seat)
-    raise AssertionError(f"no company reached its train step with {left} left")
+
+    def short(w: World, corp: str) -> bool:
+        if not tr.offer(w.trains, tr.TRAM) or len(w.trains.trains(corp)) < 2:
+            return False
+        train, price, n = _offered(w)
+        five = _gain(w, corp, train) * train_bots.PAYBACK
+        return n == left and five < price and five * left >= price * (left - 1)
+
+    return _at_train_step(g, short, f"with {left} left")
 
 
 def _richest(g: Game, corp: str, amount: int, rivals: int) -> Game:
@@ -245,24 +257,20 @@ def test_a_train_near_the_end_of_its_level_pays_back_less_1881_11_1() -> None:
         rw.trains.bank.stock = stock
 
 
-def _until_idle(g: Game, limit: int = 3000) -> World:
+def _until_idle(g: Game) -> World:
     """Bots play until every operating tram company runs two trains or more and one
     reaches its train step with two or more trains of the offered level in the bank, none
     of which would pay back (left - 1)/left of its price in `PAYBACK` operating rounds."""
-    while g.active is not None and len(g.actions) < limit:
-        w = world(g)
-        op = w.op
-        if w.step == "trains" and op and w.sbahn is None and op.corp in w.charters:
-            offer = tr.offer(w.trains, tr.TRAM)
-            running = [len(w.trains.trains(c)) >= 2 for c in w.operating()]
-            if offer and all(running):
-                train, price, n = _offered(w)
-                five = _gain(w, op.corp, train) * train_bots.PAYBACK
-                if n >= 2 and five * n < price * (n - 1):
-                    return w
-        seat = g.active
-        g.apply(g.bot_action(seat, "normal"), seat)
-    raise AssertionError("no company reached its train step with an idle level")
+
+    def idle(w: World, corp: str) -> bool:
+        running = [len(w.trains.trains(c)) >= 2 for c in w.operating()]
+        if not tr.offer(w.trains, tr.TRAM) or not all(running):
+            return False
+        train, price, n = _offered(w)
+        five = _gain(w, corp, train) * train_bots.PAYBACK
+        return n >= 2 and five * n < price * (n - 1)
+
+    return _at_train_step(g, idle, "with an idle level")
 
 
 def test_a_level_the_treasuries_can_finish_is_bought_out_1881_11_1() -> None:
@@ -288,22 +296,18 @@ def test_a_level_the_treasuries_can_finish_is_bought_out_1881_11_1() -> None:
     assert train_bots.wanted(world(short), corp) is None and not _buys(short)
 
 
-def _until_next_level(g: Game, limit: int = 3000) -> World:
+def _until_next_level(g: Game) -> World:
     """Bots play until a tram company with two trains and room for more reaches its train
     step while the bank offers only the first train of a level whose purchase starts a
     phase."""
-    while g.active is not None and len(g.actions) < limit:
-        w = world(g)
-        op = w.op
-        if w.step == "trains" and op and w.sbahn is None and op.corp in w.charters:
-            offer = tr.offer(w.trains, tr.TRAM)
-            starts = [t for t in offer if tr.train_type(t).triggers not in (None, w.trains.phase)]
-            room = w.trains.room(tr.Buyer(op.corp, tr.TRAM)) > 0
-            if offer and starts == list(offer) and room and len(w.trains.trains(op.corp)) >= 2:
-                return w
-        seat = g.active
-        g.apply(g.bot_action(seat, "normal"), seat)
-    raise AssertionError("no company reached its train step before a new level")
+
+    def next_level(w: World, corp: str) -> bool:
+        offer = tr.offer(w.trains, tr.TRAM)
+        starts = [t for t in offer if tr.train_type(t).triggers not in (None, w.trains.phase)]
+        room = w.trains.room(tr.Buyer(corp, tr.TRAM)) > 0
+        return bool(offer) and starts == list(offer) and room and len(w.trains.trains(corp)) >= 2
+
+    return _at_train_step(g, next_level, "before a new level")
 
 
 def test_a_stalled_phase_takes_the_directors_top_up_1881_10_1() -> None:
@@ -340,16 +344,12 @@ def test_a_bankrupt_companys_train_is_no_step_towards_a_phase_1881_10_3() -> Non
     it back, even to the best-placed company (before: its level had no train left in
     stock, so it counted as the last of its level)."""
     g = new(5, 0, {"edition": 6})
-    while g.active is not None and len(g.actions) < 3000:
-        w = world(g)
-        op = w.op
-        tram = op is not None and w.sbahn is None and op.corp in w.charters
-        if w.step == "trains" and op and tram and w.trains.phase == "2":
-            room = w.trains.room(tr.Buyer(op.corp, tr.TRAM)) > 0
-            if room and _gain(w, op.corp, "2-x") * train_bots.PAYBACK < 220:
-                break
-        seat = g.active
-        g.apply(g.bot_action(seat, "normal"), seat)
+
+    def idle_two(w: World, corp: str) -> bool:  # phase 2, room, a 2-train adds little
+        room = w.trains.room(tr.Buyer(corp, tr.TRAM)) > 0
+        return w.trains.phase == "2" and room and _gain(w, corp, "2-x") * train_bots.PAYBACK < 220
+
+    w = _at_train_step(g, idle_two, "in phase 2 where a 2-train adds little")
     corp = w.op.corp if w.op else ""
     rich = world(_richest(g, corp, 2000, 0))  # best placed (_best_placed)
     rich.trains.returned = ["2-x"]
